@@ -1664,15 +1664,18 @@ class Reader:
                 return ranked[0]
         if marks & stem_set("floor storey story level") and not self.start:  # "a third-floor flat": 3; "ground floor": 0
             said = _lower_tokens(self.request.message.replace("-", " "))
-            at = next((k for k, w in enumerate(said) if stem(w) in stem_set("floor storey story level")), None)
+            at = next((k for k, w in enumerate(said) if stem(w) in marks & stem_set("floor storey story level")), None)
             before = said[at - 1] if at else ""
-            after = said[at + 1] if at is not None and at + 1 < len(said) else ""  # "on level 5", "floor -1"
-            if after.lstrip("-").isdigit() and before not in ("the", "a"):
-                return int(after)
             places = {"ground": 0, "basement": -1, **{w: n for n, w in enumerate(
                 "first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}}
             if before in places or before[:-2].isdigit() and before[-2:] in ("st", "nd", "rd", "th"):
                 return places[before] if before in places else int(before[:-2])
+            written = f" {' '.join(self.request.message.lower().replace(',', ' , ').replace('.', ' . ').split())} "
+            levels = [n for word in ("floor", "level") if written.count(f" {word} ") == 1 for n in [written.partition(
+                f" {word} ")[2].split(" ")[0]] if (
+                n.lstrip("-").isdigit() and written.partition(f" {word} {n} ")[2][:1] in ("", ",", ".", "a", "i", "w", "t"))]
+            if len(set(levels)) == 1 and not (before in places or before[:-2].isdigit()):  # "on level 4", "floor -2"
+                return int(levels[0])  # (not "level 3 electrician", nor "from level 1 to level 6")
             if at is None and marks & stem_set("floor storey story"):  # no floor said: no other number's ("about 30
                 return None  # cubic metres" is no floor)
         if self.worked and marks & (_GENERIC_ANSWER | {stem("step")}):  # "Solve 2x + 3 = 11": result 4, a step 1, 2...
@@ -3316,7 +3319,7 @@ def _asks_at_end(text: str) -> bool:
         return False
     for k, word in enumerate(said[:-1]):
         rest = said[k + 1:]
-        if word in ("what", "where", "when", "who", "which") and rest[0] in _ASKING_VERBS or word == "how" and (
+        if word in ("what", "where", "when") and rest[0] in _ASKING_VERBS or word == "how" and (
                 rest[0] in _ASKING_VERBS or rest[0] in ("much", "many", "long") and rest[1:2] and rest[1] in _ASKING_VERBS):
             return k == 0 or said[k - 1] not in ("know", "knows", "knew", "see", "tell", "told", "said", "wonder", "asked")
         if word in _ASKING_VERBS and rest[0] in ("i", "we") and k == 0:
@@ -4002,10 +4005,12 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    spaced = f" {' '.join(_lower_tokens(request.message))} "
     anything = any(cue in f" {request.message.lower()}" for cue in (" do you have any ", " have you got any ", " are there any "
                                                                     )) and not any(sum(map(str.isdigit, f)) >= 3 for f in facts(
-                                                                        request.message)) and not any(f"any {w}" in request.message.lower(
-                                                                        ) for w in ("idea", "clue", "thoughts", "questions"))  # (not
+                                                                        request.message)) and not any(f"{cue}{w} " in spaced for cue in (
+        " do you have any ", " have you got any ") for w in ("idea what", "idea how", "idea why", "idea where", "idea when",
+                                                           "idea whether", "idea if", "clue what", "clue how"))  # (not
     # of order 55120, nor "Do you have any idea what bronze is?")
     picked = [t for t in tools if anything and _enum_words(t) & message and t.stems & stem_set("find search look browse")][
         :1] or picked  # "Do you have any bronze objects?": the search that takes bronze as an option, not object_location
@@ -4495,8 +4500,11 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         whom & c.stems for _, c in candidates)))  # not the user's booking's reference for Ellen's ("her reference")
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
-    found, ids, labels = [], {i.lower() for i in identifiers(question) if not (i[:1].isdigit() and i.lower().lstrip(
-        "0123456789") in ("k", "km", "m", "mi", "kg", "g"))}, _labels(question)  # (a "10k" is a race, no code to match)
+    units = {t.lower() for s in request.said if not s.asks for t in tokens(s.text[:300]) if t[:1].isdigit()}
+    found, ids, labels = [], {i.lower() for i in identifiers(question) if not (i[:1].isdigit() and (unit := i.lower().lstrip(
+        "0123456789")) in ("k", "km", "m", "mi", "kg", "g") and not any(u != i.lower() and u.lstrip("0123456789") == unit
+                                                                    for u in units))}, _labels(question)  # (a "10k" is a
+    # race, no code to match, unless another race is said so: "the 50k")
     lowered = _lower_tokens(question)
     ahead = {b: a for a, b in itertools.pairwise(lowered)}  # the word before each of the question's
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"
@@ -6977,11 +6985,15 @@ def _holds(message: str) -> str | None:
         if not (piece.rstrip().endswith("?") and said[:1] in (["does"], ["do"]) and verb and set(said[1:verb]) & {
                 "list", "text", "sentence", "message", "paragraph", "email", "note", "these", "this"}):
             continue
-        thing = " ".join(t for t in tokens(piece)[verb + 1:] if t.lower() not in ("a", "an", "the", "any")).strip()
+        thing = " ".join(t for t in tokens(piece)[verb + 1:] if t.lower() not in ("a", "an", "the", "any", "word")).strip()
         rest = " ".join(s for s in sentences(message) if s != piece and not s.lower().startswith(("answer ", "reply ")))
-        if not thing or len(tokens(rest)) < 2:
-            return None
-        found = bool(whole_words_at(rest.lower(), thing.lower()))
+        if not thing or len(tokens(rest)) < 2 or len(tokens(thing)) > 2 or rest.count(",") < 2:
+            return None  # (a list of three or more, asked of one or two words)
+        found = bool(whole_words_at(rest.lower(), thing.lower())) or stem(thing.lower()) in words(rest)
+        items = [i.strip() for i in rest.split(",") if i.strip()]
+        alike = sum(i[:1].isupper() if thing[:1].isupper() else i[:1].isdigit() for i in items) * 2 >= len(items)
+        if not found and not ((thing[:1].isupper() or thing[:1].isdigit()) and alike):
+            return None  # "gluten" of "flour, eggs, butter", "VAT" of "Chair £40, desk £120": not a literal no
         return f"{'Yes' if found else 'No'}: {thing} is {'' if found else 'not '}in it."
     return None
 
@@ -6998,10 +7010,11 @@ def _taken_back(after: str) -> bool:
 def _route(text: str) -> tuple[str, str] | None:
     """The two places of a route said without "from" ("Moving Glasgow -> Aberdeen", "1 bedroom, Cork to Galway"), as
     (origin, destination), else ``None``."""
-    pieces = [tokens(s) for s in sentences(text[:2000].replace("->", " to ").replace("→", " to ").replace("=>", " to "))]
+    pieces = [tokens(chunk) for s in sentences(text[:2000].replace("->", " to ").replace("→", " to ").replace("=>", " to ")) for
+              chunk in s.split(":")[-1].split(", ")]  # ("Route: Aberdeen to Dundee"; "Tickets for Ben Cole, Norwich to ...")
     if "from" in {t.lower() for said in pieces for t in said}:
         return None  # "from X to Y" is read by each field's own cue
-    names = {t for said in pieces for t in said if t[:1].isupper() and t.lower() not in STOP | CALENDAR and t != "I" and not (
+    names = {t for said in pieces for t in said if t[:1].isupper() and t.lower() not in STOP | CALENDAR | _TRIPS and t != "I" and not (
         t.lower()[:3] in _WEEKDAYS and len(t) <= 4) and not stem(t.lower()) in _VERBS | _CHANGES and t.lower() not in (
             _ACTS) and not t.lower().endswith("ing")}  # (not "Mon to Fri", "Drive to Leeds", "Nice to Meet you")
     spans = [(" ".join(said[k - len(before):k]), " ".join(after)) for said in pieces for k, t in enumerate(said[
@@ -7012,6 +7025,9 @@ def _route(text: str) -> tuple[str, str] | None:
     return spans[0] if len(spans) == 1 and len(names) >= 2 else None
 
 
+#: Words of a journey written before its route ("Coach Leeds to York", "Trip Lincoln to Hull"): no part of a place.
+_TRIPS = frozenset("coach bus train route trip flight ferry journey drive ride move moving delivery transfer taxi cab "
+                   "shuttle christmas holiday day return single".split())
 #: Verbs of going that open a sentence before "to" ("Drive to Leeds"): no place a route starts from.
 _GOING = frozenset("drive fly walk go head travel ship take ride cycle sail run get come return welcome talk speak "
                    "listen write reply say next close thanks hello hi similar according due back up".split())
@@ -7720,7 +7736,7 @@ def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset()
     labels = {i: said[at - 1] for i in found if (at := said.index(i.lower()) if i.lower() in said else 0) > 0}
     other = [i for i, label in labels.items() if stem(label) in others - field or label.isalpha() and len(label) > 2 and (
         label not in STOP | {"via", "under", "onto", "into", "about", "per", "towards", "toward", "using"} | ({"against"} if (
-            said[said.index(i.lower()) - 2:said.index(i.lower()) - 1] or [""])[0] not in ("i'm", "am", "are", "is", "we're") else set(
+            said[said.index(i.lower()) - 2:said.index(i.lower()) - 1] or [""])[0] not in ("i'm", "am", "we're") else set(
                 ))) and not {stem(label)} & (field | _ID | own | _VERBS | _CHANGES)]  # ("log 2 hours against PRJ-88": no noun
     # labels it; "I'm against PRJ-88 being closed" is no logging to it)
     return sorted((i for i in found if i not in other), key=lambda i: stem(labels.get(i, "")) not in field) or found

@@ -392,3 +392,24 @@ async def test_a_level_said_as_its_value_and_a_start_the_user_moved_are_recalled
     said_back = await replies(["We'd like the fence painted, starting Tuesday 6 May.", "the start date is moving to the 8th "
                                "of May, the 6th is no good", "When do you start?"])
     assert "8th of May" in said_back[-1]
+
+
+async def test_review_routes_levels_lists_and_asides_of_the_last_review() -> None:
+    """What the last review of this round found the newest rules doing beyond their cases."""
+    route = _parsed(HAULAGE, "Quote for Ada and Joss Penn, Truro to Exeter, 2026-07-01. Safe: no.")
+    assert route["from_town"] == "Truro"
+    assert _parsed(HAULAGE, "Coach Bodmin to Looe on 2026-07-02. Safe: no.")["from_town"] == "Bodmin"
+    tower = {"type": "object", "properties": {"block": {"type": "string"}, "floor": {"anyOf": [{"type": "integer"}, {
+        "type": "null"}]}, "rooms": {"type": "integer"}}, "required": ["block", "floor", "rooms"]}
+    assert _parsed(tower, "I'm a level 2 plumber; the flat is in Oak House, 7th floor, 2 rooms.")["floor"] == 7
+    assert _parsed(tower, "Block K, floor -2, 3 rooms.")["floor"] == -2
+
+    def answer(text: str) -> str:
+        return OfflineAPI().respond({"model": "gpt-4.1-mini", "input": text})["output"][-1]["content"][0]["text"]
+    assert not answer("Does this list contain nuts? Flour, eggs, butter, sugar.").startswith("No")
+    assert not answer("Do these include VAT? Stool £30, table £90, shelf £25.").startswith("No")
+    said_back = await replies(["Parking is free after 6 which will help"])
+    assert said_back[0].startswith("Noted")
+    shop = _tool("search_stock", "Search the shop's stock.", {"keyword": {"type": "string"}, "wood": {"anyOf": [{
+        "type": "string", "enum": ["oak", "ash", "pine"]}, {"type": "null"}]}})
+    assert [name for name, _ in _calls([shop], "Do you have any Cluedo sets in oak?")] == ["search_stock"]
