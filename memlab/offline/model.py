@@ -28,7 +28,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, CALENDAR, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       structured, structured_input, tokens, whole_words_at, wording, words)
@@ -4925,10 +4925,8 @@ def _group_size(text: str) -> str:
 
 #: The sides of a thing, in a field's name ("length_m", "width_cm", "height"): "4 by 3.5" gives them in order.
 _DIMENSIONS = stem_set("width wide length long height tall depth deep")
-#: Units a measured number is said in (a field in kg takes "180 lb" converted, never "3 passengers").
-_MEASURE_WORDS = frozenset("kg kgs kilo kilos kilogram kilograms g gram grams lb lbs pound pounds stone oz ounce ounces cm mm m "
-                           "km metre metres meter meters mile miles inch inches in ft foot feet ml l litre litres liter "
-                           "liters kwh cubic square m2 m3 sqm".split())
+#: Units a measured number is said in ("180 lb", not "3 passengers"), with "in" for inches after a number.
+_MEASURE_WORDS = MEASURE_WORDS | {"in"}
 #: The people a group is counted in by age ("2 adults and 3 children").
 _AGES = frozenset("adult adults child children kid kids senior seniors infant infants teen teens teenager teenagers "
                   "student students concession concessions toddler toddlers baby babies pensioner pensioners".split())

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import dropwhile, groupby, takewhile
 
-from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, MONTHS, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
+from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, MEASURE_WORDS, MONTHS, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
                       identifiers, mistyped, of_someone_else, related, says_pending, sentences, stem, stem_set, tokens, whole_words_at,
                       wording, words)
 
@@ -731,8 +731,6 @@ _MONEY_SIGNS = frozenset("£$€¥")
 #: ("nitrate_ppm": "40 ppm").
 _MEASURE_KEYS = frozenset("size length weight volume capacity height width depth area distance".split())
 _UNITS = frozenset("ppm cm mm m km kg g mg l ml litres liters litre liter kw kwh w v mph kph percent pct".split())
-_UNIT_WORDS = _UNITS | frozenset("metre metres meter meters gram grams kilo kilos kilogram kilograms tonne tonnes inch "
-                                 "inches foot feet ft mile miles lb lbs oz stone gallon gallons cubic square".split())
 
 
 def _kind_of(key: str) -> str | None:
@@ -771,7 +769,7 @@ def _typed(key: str, line: str) -> str | None:
     if kind == "measure":  # a number and its unit: the key's own unit, else the one nearest a word of the key
         unit = key.lower().replace(" ", "_").rsplit("_", 1)[-1]
         pairs = [(n, f"{t} {b}") for n, (t, b) in enumerate(zip(found, [*found[1:], ""])) if t.replace(".", "", 1).replace(
-            ",", "").isdigit() and b.lower() in _UNIT_WORDS] + [(n, t) for n, t in enumerate(found) if t[
+            ",", "").isdigit() and b.lower() in MEASURE_WORDS] + [(n, t) for n, t in enumerate(found) if t[
                 :1].isdigit() and t.lstrip("0123456789.").lower() in _UNITS]  # "200 litre", "40ppm" (not "2 bags")
         own = [n for n, t in enumerate(found) if stem(t.lower()) in named]
         fits = sorted([(n, v) for n, v in pairs if v.lstrip("0123456789., ").lower().startswith(unit) or unit not in _UNITS],
@@ -879,7 +877,7 @@ def _value(part: Section, line: str) -> str:
     told = value and (after or facts(" ".join(value)) or value[0].lower() in _LEVELS)
     unit = found[at + 1 + len(after) + len(value):at + 2 + len(after) + len(value)]  # "The tank is 60 litres": 60 litres
     value += unit if told and len(value) == 1 and value[0].replace(".", "", 1).isdigit() and unit and unit[0].lower() in (
-        _UNIT_WORDS | {"litres", "grams", "metres"}) else []
+        MEASURE_WORDS) else []
     rest = found[at + 1 + len(after) + len(value):at + 3 + len(after) + len(value)]  # "a Mazda MX-5 from 2019": 2019 too
     year = rest[1] if told and [t.lower() for t in rest[:1]] == ["from"] and rest[1:2] and rest[1].isdigit() and len(
         rest[1]) == 4 else ""

@@ -75,6 +75,12 @@ _COUNT_WORDS = {w: n for n, w in enumerate("two three four five six seven eight 
                                             "fifteen sixteen seventeen eighteen nineteen".split(), 2)} | {"dozen": 12}
 #: The months, as the first three letters of their names, in the year's order ("mar" is the third).
 MONTHS = "jan feb mar apr may jun jul aug sep oct nov dec".split()
+#: Units a measured number is said in, as written after it ("180 lb", "200 litre", "40 ppm", "30 cubic metres"): the
+#: model's fields in a unit and the notes' measure keys read the same list.
+MEASURE_WORDS = frozenset("kg kgs kilo kilos kilogram kilograms g gram grams mg lb lbs pound pounds stone oz ounce ounces "
+                          "tonne tonnes cm mm m km metre metres meter meters mile miles inch inches ft foot feet ml l "
+                          "litre litres liter liters gallon gallons kw kwh w v mph kph ppm percent pct cubic square m2 m3 "
+                          "sqm".split())
 #: Capitalised words that are never a person's name.
 CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
                      "may june july august september october november december today tomorrow".split())
