@@ -4778,6 +4778,8 @@ def _unanswered(request: Request) -> list[str]:
 #: What a question asks of someone's work ("What's my role?").
 _JOBS = stem_set("job role position occupation profession work")
 #: What says someone is no longer taking part ("Bel has dropped out").
+#: What takes a thing off a list the user gave ("no wait, we sold the piano, leave it out").
+_LEFT_OUT = (" leave it out", " leave them out", " we sold ", " i sold ")
 _LEFT = ("dropped out", "pulled out", "has withdrawn", "withdrew", "can't make it", "cannot make it", "can't come",
          "is out", "has left", "has quit", "is no longer", "withdraw her", "withdraw him", "withdraw them",
          "take her out", "take him out", "take them out")
@@ -4794,10 +4796,14 @@ def _dropped(request: Request, question: str) -> Statement | None:
             back in latest.text.lower().replace("’", "'") for back in ("back in", "back on", "'s back", "is back", "rejoined")):
         return latest  # (not "Tomasz pulled out last week but he's back in now")
     for said in reversed([s for s in request.said if s.role == "user" and not s.asks]):
-        heard = [t for t in _lower_tokens(said.text) if t not in _CORRECTION and t not in ("please", "can", "you")]
+        heard = [t for t in _lower_tokens(said.text) if t not in _CORRECTION and t not in ("please", "can", "you", "no", "wait",
+                                                                                         "oh")]
         thing = set(words(" ".join(heard[1:]).partition(",")[0])) - _LIGHT_VERBS
         if heard[:1] and heard[0] in ("cancel", "drop", "remove", "scrap", "forget") and asked and thing and asked <= thing:
             return said
+        objects = asked - {stem(t) for t in _lower_tokens(question) if t.endswith("ing")}  # ("Are you moving the piano?")
+        if objects and objects <= said.stems and any(cue in f" {said.text.lower()} " for cue in _LEFT_OUT):
+            return said  # "no wait, we sold the piano, leave it out"
     return None
 
 
@@ -6587,8 +6593,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # "What questions of mine are still unanswered?"
         return " ".join(["Still open, as you asked them: " + "; ".join(f'"{one}"' for one in asked) + "."] * bool(asked) + [
             "Still pending, as you told me: " + "; ".join(f'"{one.rstrip(".")}"' for one in pending) + "."] * bool(pending))
-    if question and "still" in said_tokens and (dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
-        if not any(out in dropped.text.lower().replace("’", "'") for out in _LEFT):  # my booking?" after "Actually cancel
+    if question and ("still" in said_tokens or _lower_tokens(said)[:1] in [[w] for w in _YES_NO] and not said_tokens & {
+            "cancel", "cancelled", "drop", "dropped", "remove", "removed", "scrap", "forget", "sell", "sold", "leave", "left"}) and (
+                dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
+        if not any(out in " " + dropped.text.lower().replace("’", "'") + " " for out in _LEFT + _LEFT_OUT):  # my booking?" after "Actually cancel
             return f"No: you cancelled it (\"{dropped.text.rstrip('.!')}\")."  # the plasterboard bag"
         news = " ".join(itertools.dropwhile(lambda w: w.lower().strip(",-") in _CORRECTION | {"no", "wait", "oh"}, dropped.text.split(
             " ")))

@@ -413,3 +413,13 @@ async def test_review_routes_levels_lists_and_asides_of_the_last_review() -> Non
     shop = _tool("search_stock", "Search the shop's stock.", {"keyword": {"type": "string"}, "wood": {"anyOf": [{
         "type": "string", "enum": ["oak", "ash", "pine"]}, {"type": "null"}]}})
     assert [name for name, _ in _calls([shop], "Do you have any Cluedo sets in oak?")] == ["search_stock"]
+
+
+async def test_a_thing_taken_off_a_list_in_the_same_message_is_no_longer_on_it() -> None:
+    said_back = await replies(["We move out on 9 June.", "Study - 7 boxes, a desk and the harp... no wait, we sold the harp, "
+                               "leave it out.", "Are you moving the harp?", "Are you moving the desk?",
+                               "Book the kayak and the canoe for Sunday.", "Actually cancel the kayak.", "Is the kayak booked?",
+                               "Did I cancel the kayak?"])
+    assert said_back[2].startswith("No") and "sold the harp" in said_back[2]
+    assert not said_back[3].startswith("No")
+    assert said_back[6].startswith("No") and not said_back[7].startswith("No")
