@@ -1671,7 +1671,9 @@ class Reader:
             if before in places or before[:-2].isdigit() and before[-2:] in ("st", "nd", "rd", "th"):
                 return places[before] if before in places else int(before[:-2])
             written = f" {' '.join(self.request.message.lower().replace(',', ' , ').replace('.', ' . ').split())} "
-            levels = [n for word in ("floor", "level") if written.count(f" {word} ") == 1 for n in [written.partition(
+            ends = [n for word in ("floor", "level") for n in [written.partition(f" to {word} ")[2].split(" ")[0]] if (
+                n.lstrip("-").isdigit())]  # "from level 1 to level 6": 6
+            levels = ends[:1] or [n for word in ("floor", "level") if written.count(f" {word} ") == 1 for n in [written.partition(
                 f" {word} ")[2].split(" ")[0]] if (
                 n.lstrip("-").isdigit() and written.partition(f" {word} {n} ")[2][:1] in ("", ",", ".", "a", "i", "w", "t"))]
             if len(set(levels)) == 1 and not (before in places or before[:-2].isdigit()):  # "on level 4", "floor -2"
@@ -4802,8 +4804,11 @@ def _dropped(request: Request, question: str) -> Statement | None:
         if heard[:1] and heard[0] in ("cancel", "drop", "remove", "scrap", "forget") and asked and thing and asked <= thing:
             return said
         objects = asked - {stem(t) for t in _lower_tokens(question) if t.endswith("ing")}  # ("Are you moving the piano?")
-        if objects and objects <= said.stems and any(cue in f" {said.text.lower()} " for cue in _LEFT_OUT):
-            return said  # "no wait, we sold the piano, leave it out"
+        low = f" {said.text.lower().rstrip(' .!')} "
+        if objects and objects <= said.stems and any(cue in low for cue in _LEFT_OUT) and (set(_lower_tokens(said.text)[:3]) & (
+                _CORRECTION | {"wait"}) or low.endswith((" leave it out ", " leave them out "))):
+            return said  # "no wait, we sold the piano, leave it out" (not "I sold tickets for the gala", nor "leave it out
+            # to cool")
     return None
 
 
@@ -6593,9 +6598,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # "What questions of mine are still unanswered?"
         return " ".join(["Still open, as you asked them: " + "; ".join(f'"{one}"' for one in asked) + "."] * bool(asked) + [
             "Still pending, as you told me: " + "; ".join(f'"{one.rstrip(".")}"' for one in pending) + "."] * bool(pending))
-    if question and ("still" in said_tokens or _lower_tokens(said)[:1] in [[w] for w in _YES_NO] and not said_tokens & {
-            "cancel", "cancelled", "drop", "dropped", "remove", "removed", "scrap", "forget", "sell", "sold", "leave", "left"}) and (
-                dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
+    opening = _lower_tokens(said)[:3]
+    of_state = opening[:1] in (["is"], ["are"]) or opening[:1] in (["do"], ["does"]) and opening[2:3] in (["have"], ["need"])
+    if question and ("still" in said_tokens or of_state and not said_tokens & {
+            "cancel", "cancelled", "cancelling", "drop", "dropped", "remove", "removed", "scrap", "forget", "sell", "sold",
+            "selling", "leave", "left", "leaving"}) and (dropped := _dropped(request, said)):  # "Is the plasterboard bag still on
         if not any(out in " " + dropped.text.lower().replace("’", "'") + " " for out in _LEFT + _LEFT_OUT):  # my booking?" after "Actually cancel
             return f"No: you cancelled it (\"{dropped.text.rstrip('.!')}\")."  # the plasterboard bag"
         news = " ".join(itertools.dropwhile(lambda w: w.lower().strip(",-") in _CORRECTION | {"no", "wait", "oh"}, dropped.text.split(
@@ -6993,10 +7000,10 @@ def _holds(message: str) -> str | None:
             continue
         thing = " ".join(t for t in tokens(piece)[verb + 1:] if t.lower() not in ("a", "an", "the", "any", "word")).strip()
         rest = " ".join(s for s in sentences(message) if s != piece and not s.lower().startswith(("answer ", "reply ")))
-        if not thing or len(tokens(rest)) < 2 or len(tokens(thing)) > 2 or rest.count(",") < 2:
-            return None  # (a list of three or more, asked of one or two words)
+        items = [i.strip() for piece in rest.split(",") for i in piece.split(" and ") if i.strip()]
+        if not thing or len(tokens(rest)) < 2 or len(tokens(thing)) > 2 or len(items) < 3:
+            return None  # (a list of three or more, asked of one or two words: "Nice, Lille and Dijon" too)
         found = bool(whole_words_at(rest.lower(), thing.lower())) or stem(thing.lower()) in words(rest)
-        items = [i.strip() for i in rest.split(",") if i.strip()]
         alike = sum(i[:1].isupper() if thing[:1].isupper() else i[:1].isdigit() for i in items) * 2 >= len(items)
         if not found and not ((thing[:1].isupper() or thing[:1].isdigit()) and alike):
             return None  # "gluten" of "flour, eggs, butter", "VAT" of "Chair £40, desk £120": not a literal no

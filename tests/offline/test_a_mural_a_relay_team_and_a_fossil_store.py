@@ -423,3 +423,14 @@ async def test_a_thing_taken_off_a_list_in_the_same_message_is_no_longer_on_it()
     assert said_back[2].startswith("No") and "sold the harp" in said_back[2]
     assert not said_back[3].startswith("No")
     assert said_back[6].startswith("No") and not said_back[7].startswith("No")
+
+
+async def test_review_cancellations_and_levels_of_the_sixth_review() -> None:
+    """What the sixth review of this round found the cancellation and level rules doing beyond their cases."""
+    said_back = await replies(["Book the rowing boat and the punt for Saturday.", "Actually cancel the punt.",
+                               "Do you remember the punt?", "I sold tickets for the regatta.", "Is the regatta happening?",
+                               "Bake the loaf, then leave it out to cool.", "Is the loaf cooling?"])
+    assert not said_back[2].startswith("No") and not said_back[4].startswith("No") and not said_back[6].startswith("No")
+    deliver = _tool("book_delivery", "Book a furniture delivery.", {"address": {"type": "string"}, "floor": {
+        "type": "integer", "description": "floor number of the flat"}})
+    assert _calls([deliver], "Deliver to 3 Quay Row, we carry it from level 2 to level 5.")[0][1]["floor"] == 5
