@@ -3313,6 +3313,7 @@ def _is_question(text: str) -> bool:
 _ASKING_VERBS = frozenset("do does did can could should will would shall".split())
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, as :func:`_asks` is
 def _asks_at_end(text: str) -> bool:
     """Whether a text's last words ask without a question mark: a question word then a verb that asks ("what do I
     do", "how much will that be"), or such a verb then "I" or "we" ("do I get a refund"), within its last 7 words."""
@@ -3477,6 +3478,14 @@ _SPEAKING_ROLES = stem_set("student patient learner pupil guest")
 _KIN_STEMS = stem_set(" ".join(WOMEN | MEN))
 _SAME_KIN = [stem_set("mother mum mom"), stem_set("father dad"), stem_set("grandmother grandma"), stem_set(
     "grandfather grandpa")]
+
+
+def _a_race(identifier: str, request: Request) -> bool:
+    """Whether a question's "identifier" is a distance ("the 10k"), no code to match, unless another is said ("the 50k")."""
+    unit = identifier.lower().lstrip("0123456789")
+    return identifier[:1].isdigit() and unit in ("k", "km", "m", "mi", "kg", "g") and not any(
+        t[:1].isdigit() and t.lower() != identifier.lower() and t.lower().lstrip("0123456789") == unit
+        for s in request.said if not s.asks for t in tokens(s.text[:300]))
 
 
 def _owned(message: str) -> str | None:
@@ -4502,11 +4511,7 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         whom & c.stems for _, c in candidates)))  # not the user's booking's reference for Ellen's ("her reference")
     coded = wants_id and any(s.identifiers for _, s in candidates if not s.asks and (not exact or head in s.stems))
     # ("my locker code is 4192": no code, but the locker's, beside "the kiln log number ... KL-0387")
-    units = {t.lower() for s in request.said if not s.asks for t in tokens(s.text[:300]) if t[:1].isdigit()}
-    found, ids, labels = [], {i.lower() for i in identifiers(question) if not (i[:1].isdigit() and (unit := i.lower().lstrip(
-        "0123456789")) in ("k", "km", "m", "mi", "kg", "g") and not any(u != i.lower() and u.lstrip("0123456789") == unit
-                                                                    for u in units))}, _labels(question)  # (a "10k" is a
-    # race, no code to match, unless another race is said so: "the 50k")
+    found, ids, labels = [], {i.lower() for i in identifiers(question) if not _a_race(i, request)}, _labels(question)
     lowered = _lower_tokens(question)
     ahead = {b: a for a, b in itertools.pairwise(lowered)}  # the word before each of the question's
     asked = {t.split("'")[0] for t in lowered}  # "when's" asks "when"

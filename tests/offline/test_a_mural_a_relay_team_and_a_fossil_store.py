@@ -30,6 +30,30 @@ async def replies(texts: list[str], agent: Agent = HELPER) -> list[str]:
     return [reply for _, reply in await turns(agent, texts)]
 
 
+def _answer(text: str) -> str:
+    """The offline model's reply to one message."""
+    return OfflineAPI().respond({"model": "gpt-4.1-mini", "input": text})["output"][-1]["content"][0]["text"]
+
+
+def _parsed(schema: dict, message: str, instructions: str = "Fill in the form from the message.") -> dict:
+    """The JSON the offline model fills ``schema`` with from ``message``."""
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, "text": {
+        "format": {"type": "json_schema", "name": "form", "schema": schema, "strict": False}}})
+    return json.loads(response["output"][-1]["content"][0]["text"])
+
+
+def _calls(tools: list[dict], message: str) -> list[tuple[str, dict]]:
+    """The calls (name, arguments) the offline model makes of ``tools`` for ``message``."""
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Use your tools.", "input": message,
+                                     "tools": tools})
+    return [(item["name"], json.loads(item["arguments"])) for item in response["output"] if item["type"] == "function_call"]
+
+
+def _tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
+    return {"type": "function", "name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": list(properties) if required is None else required}}
+
+
 async def test_a_choice_taken_back_twice_ends_on_the_last_one() -> None:
     said_back = await replies([
         "The mural on the school gym wall starts on 2 May.",
@@ -78,11 +102,6 @@ async def test_a_note_keeps_a_sentence_one_word_over_whole() -> None:
     assert "a ferret called Nib, and he's 1." in note and "he's …" not in note
 
 
-def _call(tool: dict, message: str) -> dict:
-    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": message, "tools": [tool]})
-    return json.loads(next(item for item in response["output"] if item["type"] == "function_call")["arguments"])
-
-
 def test_an_optional_range_with_no_end_said_is_left_out_not_sent_half_filled() -> None:
     span = {"type": "object", "properties": {"first_year": {"type": "integer"}, "last_year": {"type": "integer"}},
             "required": ["first_year", "last_year"]}
@@ -90,7 +109,7 @@ def test_an_optional_range_with_no_end_said_is_left_out_not_sent_half_filled() -
             "parameters": {"type": "object", "properties": {"keyword": {"type": "string"},
                                                             "span": {"anyOf": [span, {"type": "null"}]}},
                            "required": ["keyword", "span"]}}
-    arguments = _call(tool, "find ammonites from 1820")
+    arguments = _calls([tool], "find ammonites from 1820")[0][1]
     assert arguments["span"] is None or isinstance(arguments["span"]["last_year"], int)
 
 
@@ -98,16 +117,14 @@ def test_a_value_missing_only_the_patterns_hash_gets_it() -> None:
     tool = {"type": "function", "name": "match_thread", "description": "Match an embroidery thread to a hex colour.",
             "strict": True, "parameters": {"type": "object", "properties": {"hex_colour": {
                 "type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}}, "required": ["hex_colour"], "additionalProperties": False}}
-    assert _call(tool, "thread match for c04a2e please") == {"hex_colour": "#c04a2e"}
+    assert _calls([tool], "thread match for c04a2e please")[0][1] == {"hex_colour": "#c04a2e"}
 
 
 def test_a_word_count_is_the_count_the_user_gives() -> None:
     schema = {"type": "object", "properties": {"word_count": {"type": "integer"}, "language": {"type": "string"}},
               "required": ["word_count", "language"], "additionalProperties": False}
-    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Extract the proofreading job.",
-                                     "input": "Hello, could you proofread a 2,750-word grant report in Welsh by Monday?",
-                                     "text": {"format": {"type": "json_schema", "name": "job", "schema": schema, "strict": True}}})
-    job = json.loads(response["output"][-1]["content"][0]["text"])
+    job = _parsed(schema, "Hello, could you proofread a 2,750-word grant report in Welsh by Monday?",
+                  "Extract the proofreading job.")
     assert job["word_count"] == 2750
 
 
@@ -150,12 +167,6 @@ async def test_json_keys_read_a_name_an_account_a_code_and_measures_from_what_fo
     card = json.loads(note)
     assert card == {"owner_name": "Wren Halloway", "account": "KP-3301", "pond_volume": "9000 litre",
                     "ammonia_ppm": "2 ppm", "alarm_code": "9182"}
-
-
-def _parsed(schema: dict, message: str, instructions: str = "Fill in the form from the message.") -> dict:
-    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, "text": {
-        "format": {"type": "json_schema", "name": "form", "schema": schema, "strict": False}}})
-    return json.loads(response["output"][-1]["content"][0]["text"])
 
 
 HAULAGE = {"type": "object", "properties": {
@@ -231,17 +242,6 @@ def test_what_the_real_api_refuses_is_refused_offline_by_name(extra: dict, named
     with pytest.raises(OfflineAPIError) as refused:
         OfflineAPI().respond({"model": "gpt-4.1-mini", "input": "Log a 3 kg pike, json please.", **extra})
     assert refused.value.param == named
-
-
-def _calls(tools: list[dict], message: str) -> list[tuple[str, dict]]:
-    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Use your tools.", "input": message,
-                                     "tools": tools})
-    return [(item["name"], json.loads(item["arguments"])) for item in response["output"] if item["type"] == "function_call"]
-
-
-def _tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
-    return {"type": "function", "name": name, "description": description, "parameters": {
-        "type": "object", "properties": properties, "required": list(properties) if required is None else required}}
 
 
 def test_labelled_readings_each_take_the_number_after_their_label() -> None:
@@ -372,11 +372,8 @@ async def test_review_whole_names_levels_units_and_idioms_of_the_round_review() 
 
 
 def test_whether_a_list_in_the_message_contains_a_thing_is_answered_from_it() -> None:
-    def answer(text: str) -> str:
-        response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": text})
-        return response["output"][-1]["content"][0]["text"]
-    assert answer("Does this list contain Tromsø? Bergen, Tromsø, Bodø. Answer yes or no.").startswith("Yes")
-    assert answer("Does this list include Oslo? Bergen, Tromsø, Bodø.").startswith("No")
+    assert _answer("Does this list contain Tromsø? Bergen, Tromsø, Bodø. Answer yes or no.").startswith("Yes")
+    assert _answer("Does this list include Oslo? Bergen, Tromsø, Bodø.").startswith("No")
 
 
 async def test_a_race_said_like_10k_is_no_code_a_statement_must_hold() -> None:
@@ -403,11 +400,8 @@ async def test_review_routes_levels_lists_and_asides_of_the_last_review() -> Non
         "type": "null"}]}, "rooms": {"type": "integer"}}, "required": ["block", "floor", "rooms"]}
     assert _parsed(tower, "I'm a level 2 plumber; the flat is in Oak House, 7th floor, 2 rooms.")["floor"] == 7
     assert _parsed(tower, "Block K, floor -2, 3 rooms.")["floor"] == -2
-
-    def answer(text: str) -> str:
-        return OfflineAPI().respond({"model": "gpt-4.1-mini", "input": text})["output"][-1]["content"][0]["text"]
-    assert not answer("Does this list contain nuts? Flour, eggs, butter, sugar.").startswith("No")
-    assert not answer("Do these include VAT? Stool £30, table £90, shelf £25.").startswith("No")
+    assert not _answer("Does this list contain nuts? Flour, eggs, butter, sugar.").startswith("No")
+    assert not _answer("Do these include VAT? Stool £30, table £90, shelf £25.").startswith("No")
     said_back = await replies(["Parking is free after 6 which will help"])
     assert said_back[0].startswith("Noted")
     shop = _tool("search_stock", "Search the shop's stock.", {"keyword": {"type": "string"}, "wood": {"anyOf": [{
