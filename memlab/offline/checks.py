@@ -250,12 +250,17 @@ def check_body(body: Any, *, compact: bool = False) -> None:
     choice = body.get("tool_choice")
     if isinstance(choice, str):
         _check_value(choice, ("none", "auto", "required"), "tool_choice")
+        if choice == "required" and not tools:  # a call demanded, and none offered: the real API refuses it
+            raise OfflineAPIError("Tool choice 'required' must be specified with 'tools' parameter.", "tool_choice",
+                                  "invalid_value")
     elif choice is not None and _require(choice, "type", (str,), "tool_choice.type") == "function":
         _require(choice, "name", (str,), "tool_choice.name")
         if choice["name"] not in {tool.get("name") for tool in tools if tool.get("type") == "function"}:
             raise OfflineAPIError(f"Tool choice '{choice.get('name')}' not found in 'tools' parameter.",
                                   "tool_choice", "invalid_value")
     _check_range(body.get("max_output_tokens"), "max_output_tokens", "integer", 16)
+    if body.get("truncation") is not None:
+        _check_value(body["truncation"], ("auto", "disabled"), "truncation")
     form = (body.get("text") or {}).get("format")
     if form is not None:
         _check_type(form, (dict,), "text.format")
