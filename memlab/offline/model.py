@@ -31,7 +31,7 @@ from . import grading, notes
 from .reading import (_COUNT_WORDS, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
-                      structured, structured_input, tokens, whole_words_at, wording, words)
+                      is_handoff, structured, structured_input, tokens, whole_words_at, wording, words)
 from .schema import instance, listed_options
 
 __all__ = ["Request", "respond", "play"]
@@ -102,7 +102,7 @@ _QUOTED = re.compile(r"(?<!\w)[\"“'‘]([^\"”'’\n]{1,300})[\"”'’](?!\w
 
 #: Currencies by ISO code, with the words and signs that name them ("40 euros", "in yen", "£12").
 _CURRENCIES = {code: frozenset(names) for code, *names in map(str.split, (
-    "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling £ | JPY yen | CHF franc francs | CAD | AUD "
+    "EUR euro euros € | USD dollar dollars $ | GBP pound pounds sterling quid £ | JPY yen | CHF franc francs | CAD | AUD "
     "| CNY yuan renminbi | INR rupee rupees | SEK | NOK | DKK | PLN zloty | MXN peso pesos").split("|"))}
 _CURRENCY_NAMED = {name: code for code, names in _CURRENCIES.items() for name in names}  # "pounds": GBP, "$": USD
 #: Who sells and who buys, in a field's name: a document names the one "by", the other "to" ("Issued by X to Y").
@@ -221,6 +221,9 @@ _LANGUAGES = {language: frozenset(text.split()) for language, text in {
 _ANSWERING = stem_set("answer respond reply write speak talk")
 #: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
 _ORDERS = frozenset("always never do don't if when you your use call reply answer respond be keep please only".split())
+#: Verbs that open the model's task in instructions ("Track who has which SIM", "Compare the two offers"): no fact to tell.
+_TASKS = frozenset("track compare tell ask greet log record confirm write translate rewrite extract classify summarise "
+                   "summarize collect gather escalate offer suggest explain refer treat avoid calculate count".split())
 #: What a condition of the instructions names when it sets the model's own conduct ("If the user asks for a refund").
 _USERS = stem_set("user customer client")
 #: Whom the model serves, as instructions name them ("The patient is Ines Cardoso"): a field of theirs takes that name.
@@ -340,7 +343,7 @@ _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund"
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
             "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available",
             "take out": "remove delete", "every day": "daily", "each day": "daily", "every week": "weekly",
-            "let know": "message"}  # "every day": repeat_daily
+            "let know": "message", "electric car": "ev", "electric vehicle": "ev"}  # "every day": repeat_daily
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -375,7 +378,7 @@ class Tool:
     def read(cls, tool: Mapping[str, Any], instructions: str) -> Tool:
         name, said = str(tool.get("name", "")), str(tool.get("description") or "")
         parameters = tool.get("parameters") if isinstance(tool.get("parameters"), dict) else {}
-        return cls(name, parameters, *_tool_stems(name, said, instructions), name.startswith("transfer_to_"), said)
+        return cls(name, parameters, *_tool_stems(name, said, instructions), is_handoff(name, said), said)
 
 
 def _told_options(schema: dict[str, Any], told: str) -> dict[str, Any]:
@@ -401,7 +404,7 @@ def _tool_stems(name: str, said: str, instructions: str) -> tuple[frozenset[str]
     """A tool's ``name_stems`` and ``stems`` (:class:`Tool`)."""
     hints = [s[s.find(name) + len(name):][:60].split(",")[0] for s in sentences(instructions) if name in s]
     name_stems = frozenset(words(name.replace("_", " ")))
-    scope = {w for a, b in itertools.pairwise(said.lower().split()) if name.startswith("transfer_to_") and b == "for" and (
+    scope = {w for a, b in itertools.pairwise(said.lower().split()) if is_handoff(name, said) and b == "for" and (
         stem(a) in name_stems) for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0])}
     told = words(f"{said} {' '.join(hints)}")
     parts = {stem(w.split("-")[0]) for w in told if w.count("-") == 1 and w.split("-")[1] in stem_set(
@@ -495,14 +498,24 @@ class Request:
             if item_type(item) == "function_call":
                 name = str(item.get("name", ""))
                 calls[item.get("call_id")] = (name, str(item.get("arguments", "")))
-                called_after, handed_off = called_after or handed_off, handed_off or name.startswith("transfer_to_")
+                called_after, handed_off = called_after or handed_off, handed_off or name in self.handoff_names
             elif item_type(item) == "message":
                 results = []
             (name, arguments), pair = calls.get(item.get("call_id"), ("the tool", "")), pair_key(item)
-            if pair is not None and pair[0] == "output" and not name.startswith("transfer_to_"):
+            handed_off = handed_off or pair is not None and pair[0] == "output" and name in self.handoff_names
+            if pair is not None and pair[0] == "output" and name not in self.handoff_names:
                 output = item.get("output")
                 results.append((name, output if isinstance(output, str) else plain_text(output), arguments))
         return handed_off, called_after, results
+
+    @cached_property
+    def handoff_names(self) -> frozenset[str]:
+        """The names of the handoffs offered or made: ``transfer_to_<agent>``, and one renamed ("to_claims_team") by its
+        description or by its ``{"assistant": ...}`` output (:func:`~memlab.offline.reading.is_handoff`)."""
+        called = {i.get("call_id"): str(i.get("name", "")) for i in self.conversation if item_type(i) == "function_call"}
+        return frozenset({t.name for t in self.tools if t.handoff} | {name for name in called.values() if is_handoff(name)} | {
+            called[i.get("call_id")] for i in self.conversation if item_type(i) == "function_call_output" and i.get(
+                "call_id") in called and is_handoff("", output=i.get("output"))})
 
     @property
     def fingerprint(self) -> str:
@@ -639,10 +652,12 @@ class Reader:
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if field_stems & stem_set("channel room") and "#" in self.whole:  # "Post in #general that...": #general
             return "channel", lambda text: [w.strip(".,;:!?") for w in text.split() if w.startswith("#") and len(w) > 1]
-        if field_stems & stem_set("phone mobile telephone tel cell"):  # "Text 555-0134 that...": the whole number
+        if field_stems & stem_set("phone mobile telephone tel cell callback whatsapp sms") or field_stems >= stem_set(
+                "contact number"):  # "Text 555-0134 that...": the whole number (callback_number: "07911 223344")
             return "phone", _phones
         if field_stems & _ADDRESS_PARTS[2]:  # "to 94107": a zip code of five digits; a UK postcode whole ("LS6 2QT")
-            return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5] or [
+            return "zip", lambda text: [t for t in tokens(text) if t.isdigit() and len(t) == 5 and not any(t in m[0] and _phone_like(
+                m[0]) for m in _PHONE.finditer(text))] or [  # (not "07911" of "07911 223344")
                 f"{a} {b}" for a, b in itertools.pairwise(tokens(text)) if _uk_postcode(a, b)]
         if field_stems & stem_set("room zone area") and _rooms(self.whole):  # "turn off the kitchen lights": kitchen
             return "room", _rooms
@@ -706,6 +721,8 @@ class Reader:
             return "span", lambda text: [f"since {span}" if cue == "since" else span for piece in text.split(",") for cue in (
                 "for", "since") if (span := piece.partition(f" {cue} ")[2].strip(" .!?")) and (cue == "since" or _UNITS.match(
                     _in_digits(span)))]
+        if _paired(name, self.fields) and not self.answer and (pair := _pair(self.whole)):  # item_a, item_b: "bleach
+            return "paired", lambda text: pair if text == self.whole else _pair(text)  # with my weedkiller"
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
         named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and (owned
@@ -1571,6 +1588,9 @@ class Reader:
                         return whole
                     if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
                         return " ".join(itertools.takewhile(str.istitle, found[at + 1:at + 4]))
+                    if value[:1] in "0+(" and (phone := next((m[0].strip() for m in _PHONE.finditer(piece) if m[0].startswith(
+                            value) and " " in m[0].strip() and _phone_like(m[0])), None)):  # "my number is 07911 223344":
+                        return phone  # the whole number
                     more = (v for v in found[at + 2:at + 8] if v not in ("and", "or"))
                     listed = [value, *itertools.takewhile(_is_value, more)]
                     self.ran_out = self.ran_out or self.start >= len(listed)
@@ -1824,9 +1844,11 @@ class Reader:
         if suffix.upper() in {code for _, code in _SIGNS} and not named and not _currencies(text) and not results:
             said_now = [stem(w) for w in _lower_tokens(text)]  # max_budget_gbp: an amount of money, not "aged 7"; without a
             heard_now = _lower_tokens(text)
+            thousands = {_in_digits(t.lstrip("£$€")) for t in tokens(self.request.message) if t[-1:] in "kK" and _NUMBER.fullmatch(
+                t[:-1].lstrip("£$€"))}  # "for 8k": money said the way money is
             found = [t for t in found if any(said_now[k] in _MONEY_TALK and t in heard_now[k + 1:k + 3] for k in range(len(
                 said_now))) or any(a in ("on", "of") and b == t for a, b in itertools.pairwise(heard_now)) and {
-                    "percent", "%"} & set(heard_now)]  # currency, a number just after a word of money ("budget around
+                    "percent", "%"} & set(heard_now) or t in thousands]  # currency, a number just after a word of money ("budget around
             # 800", "I earn 42k"), or the sum a percentage is of ("Tip 15 percent on 60")
         lasting = bool(marks & stem_set("age old")) or name.lower().endswith(("_years", "_months", "_days", "_weeks"))
         if lasting:  # an age or a span in years takes a count of years ("about 9 years old"), never a year ("2016")
@@ -2035,7 +2057,7 @@ class Reader:
                         waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
                             *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
                             *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
-                            *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"]))])  # "support
+                            *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"], ["not"]))])  # "support
         # is not included" (not "olives but no mushrooms", "available not far from")
         for piece in sentences(self.request.instructions[:2000]):  # "Return is_off_topic=true when the message mentions
             low = piece.lower()  # lasagne": true of a message that says it, false of one that does not
@@ -2149,6 +2171,11 @@ class Reader:
         if mixed is not None and all({stem(w) for w in _lower_tokens(self.request.message)} & related({stem(tone)}) for tone in (
                 "negative", "positive")):  # praise and blame: "The routes are brilliant, but the changing rooms were filthy"
             return mixed
+        sides = {str(o).lower(): o for o in options if str(o).lower() in ("positive", "negative")}
+        if len(sides) == 2 and mixed is None and (tone := _turned_tone(self.request.message, not any(
+                str(o).lower() in _NEUTRAL for o in options))):  # "The owls were lovely but we waited 40 mins... Not
+            self.chosen, self.toned = (tone[0], tone[1]), False  # coming back.": negative
+            return sides[tone[0]]
         told = tokens(f"{description} {self.request.instructions[:2000]}")
         labels = {n: label.lower() for n, label in itertools.pairwise(told) if n.isdigit() and label.isalpha()}
         if len(labelled := [labels.get(str(o), "") for o in options if type(o) is int]) == len(options) > 1 and all(labelled):
@@ -2164,11 +2191,16 @@ class Reader:
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
         said = _lower_tokens(self.request.message)
         named = {o: _CURRENCIES.get(str(o), set()) | _LANGUAGE_CODES.get(str(o).lower(), set()) for o in options}
-        spots = [o for word in said for o in options if str(o).lower() == word or stem(word) in named[o] or word in named[o]]
+        spots = [o for word in said for o in options if str(o).lower() == word or stem(word) in named[o] or word in named[o] or (
+            word[:1] in named[o] and word[1:2].isdigit())]  # "£250": GBP
         leads = {*ends, name.lower().rpartition("_")[2]}  # "to yen": JPY; "in size M": M; after a number, "68 F": F;
         after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and (cue in leads and (  # "to
                  word in named[o] or stem(word) in named[o]) or str(o).lower() == word and (cue in leads or cue[  # Italian": it
                      :1].isdigit()))]
+        priced = [o for before, word in itertools.pairwise(["", *said]) for o in options if word[:1] in named[o] and word[
+            1:2].isdigit() or _NUMBER.fullmatch(before.replace(",", "")) and (stem(word) in named[o] or word in named[o])]
+        if ends and not after and len(set(spots)) == 2 and len(set(priced)) == 1:  # "How many euros do I get for £250?":
+            after = priced if "from" in ends else [o for o in spots if o not in priced][:1]  # from the amount's own
         if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
             after = spots[:1] if "from" in ends else spots[-1:]
         other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
@@ -2227,6 +2259,13 @@ class Reader:
         # "blood group AB-": AB- (not AB+, A-)
         if len(signed) == 1:
             return signed[0]
+        joined = {f"{w}{b}" for a, b in itertools.pairwise(_lower_tokens(self.request.message)) if b in _PARTICLES for w in (
+            a, stem(a))}  # "I'm locked out": lockout; "to check in": checkin
+        if joined and (run := [o for o in options if isinstance(o, str) and o.isalpha() and o.lower() in joined]):
+            return run[0]
+        if any(str(o).upper() in _POINTS for o in options) and (pointed := [o for point in _compass(
+                self.request.message) for o in options if str(o).upper() == point]):  # "a south-west roof": SW
+            return pointed[0]
         found = _lower_tokens(self.request.message)
         negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
                    or before.endswith("n't")}
@@ -2664,8 +2703,11 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
             with contextlib.suppress(ValueError):
                 dates.append(datetime.date(today.year + (ahead > 12), (ahead - 1) % 12 + 1, numbers[0]).isoformat())
             continue
+        if "/" in value and len(numbers) == 3 and numbers[2] < 100:  # "5/2/25": 2025
+            numbers[2] += 2000
         if "-" in value or "/" in value:  # day first: 2025-03-14, 12/03/2024 (US), 25/03/2024
-            numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 else [*numbers[1::-1], *numbers[2:]]
+            numbers = numbers[::-1] if "-" in value else numbers if numbers[0] > 12 or _day_first(
+                value, text, numbers, year) else [*numbers[1::-1], *numbers[2:]]
             month = numbers[1]
         with contextlib.suppress(ValueError, IndexError):  # "Friday", "31/02": no date
             dates.append(datetime.date(next((n for n in numbers[1:] if n > 31), year), month, numbers[0]).isoformat())
@@ -2699,6 +2741,28 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
             "hh:mm": [iso[:5] for _, iso in times],
             "iso": [f"{day}T{clock[0]}" for day in dates], "date-time": [f"{day}T{clock[0]}Z" for day in dates]}.get(
         form or "", found)
+
+
+def _day_first(value: str, text: str, numbers: Sequence[int], year: int) -> bool:
+    """Whether a date written "12/04/2025" (either number a month) is day first, as Britain and most of the world write
+    it: when the weekday written before it is that day's ("Sat 12/04/2025": 12 April), or the day and month in words
+    beside it say so ("5/2/25 (5th Feb)"), or, neither saying, when the text prices in pounds or euros ("£120")."""
+    readings = []
+    for day, month in ((numbers[0], numbers[1]), (numbers[1], numbers[0])):
+        with contextlib.suppress(ValueError):
+            readings.append((day, datetime.date(numbers[2] if len(numbers) > 2 else year, month, day)))
+    if len(readings) < 2:
+        return False
+    before = text[:max(0, text.find(value))].split()[-2:]
+    named = next((w[:3].lower() for w in before if w[:3].lower() in _WEEKDAYS and w.lower().rstrip(",.").endswith(
+        ("day", w[:3].lower()))), None)  # "Sat", "Saturday"
+    if named is not None and [d.weekday() == _WEEKDAYS.index(named) for _, d in readings].count(True) == 1:
+        return readings[0][1].weekday() == _WEEKDAYS.index(named)
+    near = text[text.find(value) + len(value):][:30].lower()
+    for day, date in readings:
+        if MONTHS[date.month - 1] in near and str(day) in near:
+            return date == readings[0][1]
+    return any(sign in text for sign in ("£", "€", "GBP", "EUR"))
 
 
 def _listed_with_and(text: str) -> str:
@@ -3075,6 +3139,42 @@ def _made_by(text: str, tool: str) -> tuple[str, str] | None:
     # Queen; "by the Beatles came out...": the Beatles; no work in "Do you have anything by Ursula Le Guin?"
 
 
+#: How a pair of fields of one kind tells its two apart ("drug_a", "drug_b"; "team1", "team2"; "first_player").
+_PAIR_MARKS = (("a", "b"), ("1", "2"), ("one", "two"), ("first", "second"), ("home", "away"))
+
+
+def _paired(name: str, fields: Sequence[str]) -> bool:
+    """Whether ``name`` is one of two fields of one kind told apart by a mark (``drug_a`` and ``drug_b``)."""
+    parts = name.lower().replace("-", "_").split("_")
+    for first, second in _PAIR_MARKS:
+        for mark, other in ((first, second), (second, first)):
+            for at in (0, len(parts) - 1):
+                if parts[at] == mark and "_".join(parts[:at] + [other] + parts[at + 1:]) in {f.lower() for f in fields}:
+                    return True
+        if name.lower()[-1:] in "12" and name.lower()[-1:] in (first, second) and name[:-1].lower() + (
+                "2" if name[-1] == "1" else "1") in {f.lower() for f in fields}:  # team1, team2
+            return True
+    return False
+
+
+def _pair(text: str) -> list[str]:
+    """The two things a message joins ("ibuprofen with my warfarin", "Arsenal vs Spurs", "Ada Mensah and Felix Grün"):
+    the word on each side of the joint (a name whole: "Felix Grün"); else none."""
+    found = tokens(text[:400])
+    for at, joint in enumerate(found):
+        if joint.lower() not in ("with", "and", "vs", "v", "versus", "against", "plus") or not 0 < at < len(found) - 1:
+            continue
+        before = list(itertools.takewhile(lambda t: t[:1].isupper() and t.lower() not in STOP, found[at - 1::-1]))[::-1] or (
+            [found[at - 1]] if found[at - 1].lower() not in STOP and found[at - 1].isalpha() else [])
+        rest = list(itertools.dropwhile(lambda t: t.lower() in ("my", "the", "a", "an", "your", "our", "his", "her"), found[
+            at + 1:]))
+        after = list(itertools.takewhile(lambda t: t[:1].isupper() or t.isdigit(), rest))[:3] if rest[:1] and rest[0][
+            :1].isupper() else rest[:1] if rest[:1] and rest[0].lower() not in STOP and rest[0].isalpha() else []
+        if before and after:
+            return [" ".join(before), " ".join(after)]
+    return []
+
+
 def _before(text: str, field: frozenset[str], own: frozenset[str]) -> list[str]:
     """The words between "the", "my"... and the field's name: a name ("to my Road Trip playlist": "Road Trip"), else with
     it unless the tool's name says it ("in the payments component": "payments component"; "the search service": none)."""
@@ -3376,7 +3476,8 @@ def _only_asks(message: str) -> bool:
     acts ("Find the account, then cancel it")."""
     cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
             "could i get", "can i have", "could i have", "can we get", "could we get", "can we have", "can i ask you to",
-            "could i ask you to", "may i ask you to")
+            "could i ask you to", "may i ask you to", "can someone", "could someone", "can somebody", "could somebody",
+            "can anyone", "could anyone", "can you send", "send someone")  # "...can someone come?": send them
     low = f" {message.lower()}"
     acting = any(stem(low.partition(f" {cue} ")[2].split(" ")[0]) in _CHANGES | {stem(w) for w in _ACTING} for cue in (
         "will you", "is it possible to", "are you able to") if f" {cue} " in low)  # "Will you dispatch...?" (not "Will
@@ -3604,7 +3705,9 @@ def _options_listed(description: str, name: str = "", told: str = "") -> list[st
     description = f"({', '.join(bare)})" if (bare := listed_options(description)) else description  # "small, medium or large."
     after = told.lower().partition(f" {name.replace('_', ' ').lower()} ")[2] if name and "(" not in description else ""
     clause = after.split(". ")[0]  # "...what is on a shelf of the community fridge (top, middle, bottom, door)"
-    description = after if after.startswith("(") else clause[clause.find("("):] if "(" in clause else description
+    between = f" {clause.partition('(')[0]}"  # (not another's: "full name, email and preferred plot size (quarter, half or full)")
+    description = after if after.startswith("(") else clause[clause.find("("):] if "(" in clause and not (
+        " and " in between or ", " in between or len(between.split()) > 5) else description
     listed = [o.strip(" '\"") for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
     spoken = f"{name.replace('_', ' ').lower()} is one of "  # "utility is one of water, gas, electricity." (a sentence
     opens = next((cut for cut in (". ", "; ", "\n") if f"{cut}{spoken}" in told.lower()), "")  # of its own: not "room type
@@ -3628,7 +3731,7 @@ def _fits(tool: Tool, request: Request) -> int:
 def _fitting(tool: Tool, request: Request) -> int:
     """:func:`_fits`, worked out."""
     properties = tool.parameters.get("properties") or {}
-    reader, score, stated = Reader(request, tool=tool.name), 0, 0
+    reader, score, stated = Reader(request, tool=tool.name, fields=list(tool.parameters.get("properties") or {})), 0, 0
     for name in [n for n in tool.parameters.get("required") or () if isinstance(properties.get(n), Mapping)]:
         field, named = properties[name], reader.named_value(name, linked=False)
         kind, find = reader.kind(name, str(field.get("description") or ""), field.get("format"))
@@ -3869,7 +3972,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     choice = request.body.get("tool_choice")
     made = {str(i.get("name")) for i in request.conversation[request.last_user_index + 1:] if item_type(i) == "function_call"}
     tools = [t for t in request.tools if not (t.handoff and t.name in made)]  # each desk once a turn: no ping-pong
-    handed_to = any(n.startswith("transfer_to_") for n in made)  # this turn: a desk was handed the message
+    handed_to = bool(made & request.handoff_names)  # this turn: a desk was handed the message
     handed = handed_to and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
@@ -4151,13 +4254,13 @@ def _choose_tools(request: Request) -> list[Tool]:
     asks_on = [c for c in _CORRECTING.finditer(request.message[:200]) if c[2] or c[3]] and len(tokens(request.message)) <= 8
     before = [str(i.get("name")) for i in request.conversation[:max(0, request.last_user_index)] if item_type(i) == (
         "function_call")] if asks_on and not picked else []  # "And for a Tesla?": to the desk the question before went to
-    picked = picked or [t for t in tools if t.handoff and t.name == next((n for n in reversed(before) if n.startswith(
-        "transfer_to_")), "")]
+    picked = picked or [t for t in tools if t.handoff and t.name == next((n for n in reversed(before) if n in (
+        request.handoff_names)), "")]
     # a desk's one way back, for a problem none of its own words (instructions, tools) speak of: "my wifi keeps
     # dropping" told to a billing desk goes back to triage
     back = [t for t in tools if t.handoff]
     if not picked and len(back) == 1 and (set(words(request.message)) & notes.PROBLEM or _is_question(
-            request.message)) and any(str(i.get("name", "")).startswith("transfer_to_") for i in request.conversation):
+            request.message)) and request.handoff_names - {t.name for t in request.tools}:
         own = routine | {w for t in tools if not t.handoff for w in t.stems}  # a desk (handed to before), not triage
         picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
             own)) else picked
@@ -4749,7 +4852,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
         first = min((s for s in request.said if s.text == best[1].text and s.role == best[1].role), key=lambda s: s.order)
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
-            best[1].text) and not _of_other_letters(s.text, lettered) for key in [best[0]]), best)  # now ("lower the goal to 3 h 55"); of a note's line said twice,
+            best[1].text) and not _of_other_letters(s.text, lettered) and not ({"who", "where"} & asked and not set(
+                _proper_names(s.text)) - set(_proper_names(first.text))) for key in [best[0]]), best)  # (a count
+        # corrected, "I miscounted the first hour, it was 34 not 37", says nothing new of "Who was my best DX?")  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][3], best[1]) if best else None
 
@@ -4867,6 +4972,11 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     if numbered and not numbered & later.stems:  # supervisor is none of trench 3's
         return False
     heard = {t.lower() for t in tokens(later.text[:300])}
+    numbers = [{(stem(a.lower()), b) for x, a, b in zip(["", *said_as], said_as, said_as[1:]) if a.isalpha() and b.isdigit() and len(
+        b) <= 3 and not _NUMBER.fullmatch(x)} for said_as in (tokens(said.text[:300]), tokens(later.text[:300]))]  # "Correction:
+    # batch 2 OG was 1.054" is no change of "Batch 3 is a saison..." (but "3 hours 55" is of "3 hours 45")
+    if any(a == c and b != d and b not in heard for a, b in numbers[0] for c, d in numbers[1]):
+        return False
     changing = _CORRECTION - {"not"} | _UPDATES - {"now"} | {"lower", "raise", "change", "changes", "pushed"}
     if not heard & (changing | _OUTRIGHT):  # (the cheap test first: most sentences change nothing)
         return False
@@ -5141,11 +5251,12 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
                                                               or said.rstrip().endswith("?"))  # ("When is...?")
     used = lead == "use" and bool(facts(said)) and not {"tool", "tools", "function"} & set(_lower_tokens(said))  # "Use 16/0.2
     # wire for the bus": advice to tell, not an order to the model ("Use the lookup tool")
-    if not advice and not used and (lead in _ORDERS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
+    if not advice and not used and (lead in _ORDERS | _TASKS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
             "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
-        return None if lead in _ORDERS | STOP and not used or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
+        return None if lead in _ORDERS | STOP | _TASKS and not used or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
     # to do it, told to "How should I water them?" alone ("Water tomatoes at the base.")
-    for them, you in (("tell the user to ", ""), ("the user is ", "you are "), ("the user", "you")) if advice else ():
+    for them, you in (("tell the user to ", ""), ("tell them to ", ""), ("the user is ", "you are "), ("the user", "you")) if (
+            advice) else ():
         said = said.replace(them, you)  # "If the user is sore, suggest rest.": "If you are sore, suggest rest."
     said = said.replace("The current ", "The ", 1) if said.startswith("The current ") and said.split(" ")[2:3] and said.split(
         " ")[2].rstrip("'s") in _THE_USER else said  # "The current member is Bartholomew Quist, ...": you are
@@ -5346,8 +5457,8 @@ def _told_in_instructions(request: Request) -> str | None:
     for line in sentences(request.instructions[:4000]):
         first = (_lower_tokens(line) or [""])[0]
         if first in ("you", "you're", "your", "always", "never", "be", "answer", "reply", "say", "route", "recommend",
-                     "use", "keep", "only", "don't", "do", "if", "when", "remember", "help"):
-            continue  # the model's own part and its orders, no fact told
+                     "use", "keep", "only", "don't", "do", "if", "when", "remember", "help") or first in _TASKS:
+            continue  # the model's own part and its orders, no fact told ("Track who has which SIM...")
         held = {w.replace("-", "") for w in words(line.replace("-", ""))}
         shared = {w for w in own if any(w == h or len(w) >= 5 and len(h) >= 5 and (h.startswith(w) or w.startswith(h))
                                         for h in held)}
@@ -5506,8 +5617,15 @@ def _scripted_when(request: Request) -> str | None:
         case, comma, order = piece.partition(", ")
         lead = _lower_tokens(case)[:1]
         told = order.partition(": ")[2].strip().strip("'\"‘’“”").rstrip() if _lower_tokens(order)[:1] in (["tell"], ["say"]) else ""
-        case_words = set(words(" ".join(_lower_tokens(case)[1:]))) - _LIGHT_VERBS
-        if lead in (["if"], ["when"]) and comma and len(told.split()) >= 2 and case_words and case_words <= said:
+        ordered = order.split(" ")  # "..., tell them to call 999 first": "Please call 999 first."
+        told = told or (f"Please {' '.join(ordered[3:])}" if [w.lower() for w in ordered[:3]] in (
+            ["tell", "them", "to"], ["tell", "the", "user"]) and ordered[2].lower() == "to" and len(ordered) > 4 else "")
+        heard = _lower_tokens(case)[1:]
+        either = [{stem(w) for w in (a, b)} for a, o, b in zip(heard, heard[1:], heard[2:]) if o == "or"]  # "a child or
+        case_words = set(words(" ".join(heard))) - _LIGHT_VERBS - stem_set("someone somebody anyone they user customer "
+                                                                           "caller") - set().union(*either)  # pet": one
+        if lead in (["if"], ["when"]) and comma and len(told.split()) >= 2 and case_words and case_words <= said and all(
+                one & said for one in either):
             return told if told[-1:] in ".!?" else f"{told}."
     return None
 
@@ -6346,6 +6464,11 @@ def _two_questions(message: str) -> list[str]:
     """A message asking two questions in one sentence, each as its own ("What's the fee, and will there be two people?":
     "What's the fee?", "Will there be two people?"), else ``[]``."""
     said = message.strip()
+    pieces = sentences(said)
+    if len(pieces) == 2 and pieces[0].endswith("?") and (tail := " ".join(pieces[1].split()[1:]) if _lower_tokens(pieces[1])[
+            :1] in (["also"], ["and"], ["plus"]) else "") and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN | {"whats", "wats"} and (
+                _is_question(pieces[0])):  # "whats the gate code? also how much is a full clip": each its own
+        return [pieces[0], tail[:1].upper() + tail[1:].rstrip(" ?.") + "?"]
     if not said.endswith("?") or len(sentences(said)) != 1:
         return []
     for joint in (", and ", " and "):
@@ -7205,10 +7328,13 @@ def _worded(request: Request, text: str) -> str:
     """``text`` with arithmetic in words in signs ("12 times 7": "12 * 7", "half of 90": "0.5 * 90") and what the user
     stated a value of as that value ("my rent times 12": "950 * 12"); of things asked "combined" (or "in total"), their
     sum ("rent, groceries and phone combined": "950 + 320 + 45")."""
-    text = f" {text[:400].lower()} "
+    parts = f" {text[:400].lower()} ".split(" - ")  # a dash between words is no minus ("SEAL TRIPS - VISITOR LEAFLET")
+    text = "".join(f"{part}{' - ' if part.rstrip()[-1:].isdigit() and after.lstrip()[:1].isdigit() else ' – '}" for part, after in (
+        itertools.pairwise(parts))) + parts[-1]
     for word, sign in _IN_SIGNS:
         text = text.replace(f" {word} ", f" {sign} ")
-    told = [s for s in reversed(request.said) if s.role == "user" and not s.asks]
+    told = [s for s in reversed(request.said) if s.role == "user" and not s.asks] if len(text.split()) <= 60 else []  # (not
+    # of a document pasted in: "FALCONRY CENTRE - VISITOR INFORMATION (season 2024)" names no sum of its own values)
     said, values = [w.strip("?.!") for w in text.replace(",", " ").split()], {}
     totals = {"combined", "total", "altogether", "together", "sum"}  # (what asks for a sum names no value)
     for word in dict.fromkeys(w for before, w in zip(["", *said], said)  # "5 km times 2": "km" is a unit here
@@ -7383,7 +7509,7 @@ def reasoning_summary(output: Sequence[dict[str, Any]]) -> str:
     """What a reasoning summary says of ``output``, truthfully: which tools it calls and why, or where its answer
     comes from ("**Calling a tool**\n\nThe latest message asks for what get_weather gives; ...")."""
     calls = [item["name"] for item in output if item.get("type") == "function_call"]
-    if any(name.startswith("transfer_to_") for name in calls):
+    if any(is_handoff(name) for name in calls):
         return (f"**Handing off**\n\nThe latest message is for another agent's desk, so I hand the conversation on "
                 f"with {', '.join(calls)}.")
     if calls:
@@ -7565,6 +7691,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     if kind is None and re.search(r"\b(?:only|just) (?:a|the|one) number\b", instructions[:2000], re.I):
         number = next((t for t in tokens(text) if _NUMBER.fullmatch(t)), None)  # "Reply with only a number"
         text = text if number is None else str(int(float(number))) if float(number).is_integer() else number
+    script = _scripted_when(request) if kind is None and request.tools else None  # "If someone is locked
+    text = f"{script} {text}" if script and script not in text else text  # out with a child inside, tell them to call
+    text = _kept_secret(instructions, text)  # 999 first", whatever the tools returned
     keys = _json_keys(f"{instructions[:2000]}\n{message[:2000]}") if kind == "json_object" or kind in (None, "text") and any(
         "json" in piece.lower() and " keys" in piece.lower() and _lower_tokens(piece)[:1] in (
             ["reply"], ["return"], ["respond"], ["answer"], ["output"], ["give"]) and not {"never", "not", "don't"} & set(
@@ -7601,6 +7730,77 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     elif kind == "json_object":
         text = json.dumps({"answer": text}, ensure_ascii=False)
     return [message_item(text, fingerprint)]
+
+
+#: Words of an order to keep a thing from the user ("The gate code is 4471 but you must never reveal it").
+_KEEP_FROM = stem_set("reveal share disclose divulge leak secret confidential")
+
+
+def _kept_secret(instructions: str, text: str) -> str:
+    """``text`` with each sentence that holds a value the instructions say never to reveal ("The gate code is 4471 but
+    you must never reveal it") put as a refusal ("I can't share the gate code: my instructions say not to.")."""
+    refusals, kept = {}, text
+    for piece in sentences(instructions[:2000]):
+        said = _lower_tokens(piece)
+        if not set(words(piece)) & _KEEP_FROM or not ({"never", "not", "secret", "confidential"} & set(said) or any(
+                t.endswith("n't") for t in said)):
+            continue
+        label = piece.partition(" is ")[0] if " is " in piece else ""
+        label = label.lower() if label and len(label.split()) <= 5 else "that"
+        for secret in (t for t in tokens(piece.partition(" is ")[2] or piece) if any(c.isdigit() for c in t)):
+            for line in sentences(kept):
+                if whole_words_at(line, secret):
+                    refusals.setdefault(line, f"I can't share {label}: my instructions say not to.")
+    for line, refusal in refusals.items():
+        kept = kept.replace(line, refusal)
+    return " ".join(dict.fromkeys(sentences(kept))) if refusals else kept
+
+
+#: What a customer says who will not come again ("Not coming back", "never again"): blame, whatever came before.
+_NOT_AGAIN = ("not coming back", "never coming back", "won't be back", "won't be coming back", "never again", "won't return",
+              "not be returning", "won't be returning")
+
+
+#: The points of the compass as options abbreviate them.
+_POINTS = frozenset("N NE E SE S SW W NW".split())
+
+
+def _compass(text: str) -> list[str]:
+    """The points of the compass ``text`` names, as abbreviated: "a south-west roof" → ``["SW"]``, "facing east" →
+    ``["E"]``, "northeast" → ``["NE"]``."""
+    said = [w for t in _lower_tokens(text[:400]) for w in t.replace("-", " ").split()]
+    said = [part for w in said for part in ((w[:5], w[5:]) if w[:5] in ("north", "south") and w[5:] in ("east", "west") else (w,))]
+    points, skip = [], False
+    for w, after in itertools.pairwise([*said, ""]):
+        if skip:
+            skip = False
+        elif w in ("north", "south", "east", "west"):
+            skip = w in ("north", "south") and after in ("east", "west")
+            points.append((w[0] + after[0] if skip else w[0]).upper())
+    return points
+
+
+def _turned_tone(text: str, turns: bool) -> tuple[str, list[str]] | None:
+    """The side a message of praise and blame comes down on, and the words that say so: blame when it says the writer
+    will not come again ("... Not coming back."), else (if ``turns``: no neutral option to take for a message of both
+    sides) the side of what follows its last "but" ("The food was lovely but the service was rude": negative);
+    ``None`` for a message of one side, or of no turn."""
+    low = " ".join(_lower_tokens(text))
+    if said := [cue for cue in _NOT_AGAIN if f" {cue} " in f" {low} "]:
+        return "negative", said
+    at = low.rfind(" but ") if turns else -1
+    if at < 0:
+        return None
+    found = _lower_tokens(low[at + 5:])
+    cues = {tone: related({stem(tone)}) for tone in ("positive", "negative")}
+    sides: dict[str, list[str]] = {"positive": [], "negative": []}
+    for before, w in zip(["", *found], found):
+        flipped = before in ("not", "no", "never") or before.endswith("n't")  # "not friendly": blame
+        for tone, other in (("positive", "negative"), ("negative", "positive")):
+            if stem(w) in cues[tone]:
+                sides[other if flipped else tone].append(w)
+    return next(((tone, said) for tone, said in sides.items() if said and not sides[
+        "negative" if tone == "positive" else "positive"]), None)
 
 
 def _newest_number(request: Request) -> float | None:

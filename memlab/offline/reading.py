@@ -112,7 +112,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     professor tutor coach translator editor photographer surgeon builder contractor steward captain treasurer organiser
     organizer coordinator volunteer director | wife husband partner spouse girlfriend
     boyfriend fiance fiancé fiancee fiancée |
-    son daughter kid child baby boy girl | mother mom mum father dad parent family | grandmother grandma | grandfather grandpa |
+    son daughter kid child baby toddler infant boy girl | mother mom mum father dad parent family | grandmother grandma | grandfather grandpa |
     brother sister sibling siblings | pet dog cat puppy
     kitten parrot bird rabbit hamster fish horse | dog puppy breed retriever labrador poodle spaniel terrier collie beagle
     husky boxer | coding programming program python javascript function script software | sport sports football
@@ -1107,6 +1107,20 @@ def result_lines(output: str) -> list[str]:
     return lines
 
 
+def is_handoff(name: str, description: str = "", output: Any = None) -> bool:
+    """Whether a function tool or call is one of the SDK's handoffs: named ``transfer_to_<agent>``, described as the
+    SDK describes one ("Handoff to the Claims agent to handle the request."), or answered as one is (``{"assistant":
+    "Claims"}``, or the SDK's refusal of a second handoff at once): a handoff renamed by ``tool_name_override``
+    ("to_claims_team") is still a handoff."""
+    if name.startswith("transfer_to_") or description.startswith("Handoff to the ") and "agent to handle the request" in (
+            description):
+        return True
+    if output == "Multiple handoffs detected, ignoring this one.":  # the SDK's answer to a second handoff at once
+        return True
+    said = structured(output) if isinstance(output, str) and output.startswith('{"assistant"') else None
+    return isinstance(said, dict) and list(said) == ["assistant"] and isinstance(said["assistant"], str)
+
+
 def structured_input(text: str) -> str | None:
     """A message's data as ``key: value`` lines if it is a JSON object, or the fenced one after "Structured Input
     Data:" (the Agents SDK's message to an agent called as a tool with structured input); else ``None``."""
@@ -1134,7 +1148,7 @@ def read_items(items: Iterable[Mapping[str, Any]]) -> list[Statement]:
     reader = _Reader(saved)
     for item in items[start:]:
         kind, call_id = item_type(item), item.get("call_id")
-        if str(item.get("name", "")).startswith("transfer_to_") or call_id is not None and call_id in reader.handoffs:
+        if is_handoff(str(item.get("name", "")), output=item.get("output")) or call_id is not None and call_id in reader.handoffs:
             reader.handoffs.add(call_id)  # the SDK's handoff and its {"assistant": ...}: routing, not news
         elif kind == "message" and item.get("role") in ("user", "assistant"):
             text = MARKUP.sub("", plain_text(item.get("content")))
