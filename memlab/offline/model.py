@@ -224,6 +224,16 @@ _ORDERS = frozenset("always never do don't if when you your use call reply answe
 #: Verbs that open the model's task in instructions ("Track who has which SIM", "Compare the two offers"): no fact to tell.
 _TASKS = frozenset("track compare tell ask greet log record confirm write translate rewrite extract classify summarise "
                    "summarize collect gather escalate offer suggest explain refer treat avoid calculate count".split())
+
+
+def _tasked(sentence: str) -> bool:
+    """Whether a sentence of instructions opens with the model's task: a verb of :data:`_TASKS` and what it acts on
+    ("Compare the two offers ...", "Track who has which SIM ..."), not a noun that happens to be one ("Offer ends
+    Friday.", "Track 3 is closed", "Count Dracula lives ...", "Log cabins sleep six")."""
+    said = _lower_tokens(sentence[:80])
+    return len(said) > 1 and said[0] in _TASKS and said[1] in ("the", "a", "an", "who", "what", "which", "whether", "how",
+                                                               "each", "every", "all", "any", "them", "it", "this", "these",
+                                                               "those", "their", "your", "his", "her", "when", "where", "if")
 #: What a condition of the instructions names when it sets the model's own conduct ("If the user asks for a refund").
 _USERS = stem_set("user customer client")
 #: Whom the model serves, as instructions name them ("The patient is Ines Cardoso"): a field of theirs takes that name.
@@ -513,9 +523,10 @@ class Request:
         """The names of the handoffs offered or made: ``transfer_to_<agent>``, and one renamed ("to_claims_team") by its
         description or by its ``{"assistant": ...}`` output (:func:`~memlab.offline.reading.is_handoff`)."""
         called = {i.get("call_id"): str(i.get("name", "")) for i in self.conversation if item_type(i) == "function_call"}
+        tools = {t.name for t in self.tools if not t.handoff}  # (a tool of this agent's that returned {"assistant": "Maria
         return frozenset({t.name for t in self.tools if t.handoff} | {name for name in called.values() if is_handoff(name)} | {
             called[i.get("call_id")] for i in self.conversation if item_type(i) == "function_call_output" and i.get(
-                "call_id") in called and is_handoff("", output=i.get("output"))})
+                "call_id") in called and called[i.get("call_id")] not in tools and is_handoff("", output=i.get("output"))})  # Lopez"} is no desk)
 
     @property
     def fingerprint(self) -> str:
@@ -581,6 +592,9 @@ class Reader:
                 self.whole))):  # a date's example: a date, said any way (a tool's own example only if one is said: not
             # "SW1A" of "e.g. SW1A 1AA" when "LS6 2AB" is)
             return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
+        if shape is not None and alone and any(c.isalpha() for c in sample) and any(c.isdigit() for c in sample) and not any(
+                identifiers(text) for text in self.texts[:1]):  # lock_stock's blank "(e.g. UL050, YA1)": no code said,
+            return "example", lambda text: []  # no value of it ("How much Bramley do we have?" is another tool's)
         if field_stems & stem_set("diet dietary allergy allergies intolerance intolerances") and (  # "Priya Raman (34, vegan)":
                 "allergic to " in self.whole.lower() or any(t.lower() in _DIETS or t.lower().endswith("-free") for t in tokens(
                     self.whole)) or any(cue in self.whole.lower() for cue in ("no dietary", "no diet", "no allerg", "eats anything",
@@ -652,6 +666,8 @@ class Reader:
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if field_stems & stem_set("channel room") and "#" in self.whole:  # "Post in #general that...": #general
             return "channel", lambda text: [w.strip(".,;:!?") for w in text.split() if w.startswith("#") and len(w) > 1]
+        if stem("initials") in field_stems or stem("initial") in field_stems:  # "RB, 34yo female": RB
+            return "initials", lambda text: [t for t in tokens(text) if 2 <= len(t) <= 3 and t.isalpha() and t.isupper()]
         if field_stems & stem_set("phone mobile telephone tel cell callback whatsapp sms") or field_stems >= stem_set(
                 "contact number"):  # "Text 555-0134 that...": the whole number (callback_number: "07911 223344")
             return "phone", _phones
@@ -1705,6 +1721,8 @@ class Reader:
         if self.start and "between" in self.request.message.lower():
             self.ran_out = True
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
+        text = " ".join(f"{core[:-2]} years old{w[len(core):]}" if (core := w.rstrip(",.;!?"))[:-2].isdigit() and core[
+            -2:].lower() == "yo" else w for w in text.split(" "))  # "34yo": 34 years old
         if marks & _PERSON:  # "There'll be 9 of us": 9 people
             said = text.split(" ")
             text = " ".join("people" if w == "of" and said[k - 1:k] and said[k - 1].isdigit() and said[k + 1:k + 2] and said[
@@ -1748,6 +1766,9 @@ class Reader:
             ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
+        if len(found) == 2 and not self.start and not results and "_" in name and _paired(name, self.fields) and not set(
+                name.lower().split("_")) & {"home", "away"}:  # rating_a, rating_b: "a 1840 player vs a 2055 player"
+            return int(value) if (value := float(found[_pair_place(name)])).is_integer() else value
         if marks & stem_set("quantity qty count"):  # a line's count is no amount of money: not "96.50 euros"
             priced = {a.lstrip("£$€") for a, b in itertools.pairwise([*tokens(text), ""]) if a[:1] in "£$€" or stem(
                 b.lower()) in related({stem("currency")}) or b.upper() in {code for _, code in _SIGNS}}
@@ -1756,7 +1777,7 @@ class Reader:
         marks |= {"aged"} if stem("age") in marks else set()  # "Biscuit, aged 7": age_years 7
         marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
-        marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
+        marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity household party occupant")) else set()  # attendees: "about 120
         # guests"; min_capacity: "for 6 people"
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10");
             teams = [(team, n) for team, n in itertools.pairwise(tokens(text)) if team[:1].isupper() and _NUMBER.fullmatch(n)]
@@ -2191,8 +2212,9 @@ class Reader:
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
         said = _lower_tokens(self.request.message)
         named = {o: _CURRENCIES.get(str(o), set()) | _LANGUAGE_CODES.get(str(o).lower(), set()) for o in options}
-        spots = [o for word in said for o in options if str(o).lower() == word or stem(word) in named[o] or word in named[o] or (
-            word[:1] in named[o] and word[1:2].isdigit())]  # "£250": GBP
+        spots = [o for before, word in itertools.pairwise(["", *said]) for o in options if str(o).lower() == word or (
+            stem(word) in named[o] or word in named[o]) and (stem(word) != "quid" or _NUMBER.fullmatch(before)) or (
+            word[:1] in named[o] and word[1:2].isdigit())]  # "£250": GBP; "80 quid" (not "I'm quids in!")
         leads = {*ends, name.lower().rpartition("_")[2]}  # "to yen": JPY; "in size M": M; after a number, "68 F": F;
         after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and (cue in leads and (  # "to
                  word in named[o] or stem(word) in named[o]) or str(o).lower() == word and (cue in leads or cue[  # Italian": it
@@ -3157,6 +3179,12 @@ def _paired(name: str, fields: Sequence[str]) -> bool:
     return False
 
 
+def _pair_place(name: str) -> int:
+    """Which of a pair of fields ``name`` is (:func:`_paired`): 1 for ``drug_b``, ``team2``, ``away_team``, else 0."""
+    parts = name.lower().replace("-", "_").split("_")
+    return int(any(second in (parts[0], parts[-1]) or name[-1:] == second == "2" for _, second in _PAIR_MARKS))
+
+
 def _pair(text: str) -> list[str]:
     """The two things a message joins ("ibuprofen with my warfarin", "Arsenal vs Spurs", "Ada Mensah and Felix Grün"):
     the word on each side of the joint (a name whole: "Felix Grün"); else none."""
@@ -3416,10 +3444,16 @@ _ASKING_VERBS = frozenset("do does did can could should will would shall".split(
 @functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, as :func:`_asks` is
 def _asks_at_end(text: str) -> bool:
     """Whether a text's last words ask without a question mark: a question word then a verb that asks ("what do I
-    do", "how much will that be"), or such a verb then "I" or "we" ("do I get a refund"), within its last 7 words."""
+    do", "how much will that be"), or such a verb then "I" or "we" ("do I get a refund"), within its last 7 words; or
+    a last clause that opens with a question word and its verb ("when are they on", "and what kind of bird is Moss")."""
     said = _lower_tokens((sentences(text) or [""])[-1].split(", ")[-1])[-7:]
     if not said or text.rstrip()[-1:] in (".", "!"):
         return False
+    lead = said[1:] if said[0] in ("and", "so", "but", "also", "ok", "okay") else said  # "and what kind of bird is Moss",
+    if len(lead) >= 3 and (lead[0] in ("whats", "whens", "wheres", "whos", "hows", "wats") or lead[0] in (  # "when are
+            "what", "where", "when", "who", "how") and lead[1] in ("is", "are", "was", "were", "'s") or (  # they
+            lead[0] == "what" and lead[1] in ("kind", "sort", "type", "time", "day", "size", "colour", "color"))):  # on"
+        return True
     for k, word in enumerate(said[:-1]):
         rest = said[k + 1:]
         if word in ("what", "where", "when") and rest[0] in _ASKING_VERBS or word == "how" and (
@@ -3471,20 +3505,26 @@ _PLEASANTRIES = frozenset("thanks thank you so much great perfect bye goodbye ch
                           "excellent lovely brilliant everything a for your the help".split())
 
 
+#: First words of a tool's description that say it reads, whatever its name's first word ("How many ... in stock").
+_READS = frozenset("how what which who when where get gets check checks look looks list lists return returns show shows "
+                   "find finds fetch fetches count counts".split())
+
+
 def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
     acts ("Find the account, then cancel it")."""
     cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
             "could i get", "can i have", "could i have", "can we get", "could we get", "can we have", "can i ask you to",
-            "could i ask you to", "may i ask you to", "can someone", "could someone", "can somebody", "could somebody",
-            "can anyone", "could anyone", "can you send", "send someone")  # "...can someone come?": send them
+            "could i ask you to", "may i ask you to", "can you send", "send someone")
     low = f" {message.lower()}"
     acting = any(stem(low.partition(f" {cue} ")[2].split(" ")[0]) in _CHANGES | {stem(w) for w in _ACTING} for cue in (
         "will you", "is it possible to", "are you able to") if f" {cue} " in low)  # "Will you dispatch...?" (not "Will
     # you have a table...?", "Is it possible to get a refund...?")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:]) or (
         message.lower().startswith("plan ") and bool(_DATE.search(message[:200])))  # "Plan a call on Friday": an event
-    return _is_question(message) and not acts and not acting and not any(cue in message.lower() for cue in cues)
+    sent = any(f"{ask} {who} {verb}" in low for ask in ("can", "could") for who in ("someone", "somebody", "anyone", "anybody")
+               for verb in ("come", "send", "fix", "pop", "get", "call", "collect", "visit", "pick"))  # "can someone come?"
+    return _is_question(message) and not acts and not acting and not sent and not any(cue in message.lower() for cue in cues)
 
 
 def _lower_tokens(message: str) -> list[str]:
@@ -3988,7 +4028,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     asking = _only_asks(request.message)
     answering = [t for t in tools if t.handoff and "question" in t.stems and _ANSWERING & t.stems]  # an FAQ desk
     if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
-        verbs = [t.name.replace("-", "_").split("_")[0].lower() for t in tools]  # "opening_hours" opens nothing
+        verbs = [t.name.replace("-", "_").split("_")[0].lower() * ((_lower_tokens(t.told) or [""])[0] not in _READS)
+                 for t in tools]  # "opening_hours" opens nothing, nor lock_stock ("How many of a key blank ...")
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
@@ -4174,6 +4215,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         for n in _needed(fitting[0])) and not any(stem((_lower_tokens(piece) or [""])[0]) in _VERBS | _CHANGES for piece in (
             request.message.replace(";", ",").split(",")))  # "There are five horses on the yard", "The farrier is called Sean
     # Doyle": news to keep, no lookup (feed_stock) its words do not name
+    outscored = len(fitting) == 1 and scored[0][2] is not fitting[0] and scored[0][0] >= 3 + next(
+        score for score, _, t, _ in scored if t is fitting[0])  # "any UL050 blanks on the van?": the key-blank tool its words
+    fitting = [] if outscored else fitting  # name, not apple_stock, which takes any text
     picked = picked or (fitting if len(fitting) == 1 and not recalled and not news and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
@@ -4669,7 +4713,9 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
                 asking) or statement.text in request.message and (request.tools and not _recalls(asking)
                                                                   or _is_question(statement.text))):
             continue  # the question itself, another, this message's request, or what it tells for the tools
-        if sized_up and not set(facts(statement.text)) - set(statement.identifiers) and not sized_up & statement.stems:
+        if sized_up and not set(facts(statement.text)) - set(statement.identifiers) and not sized_up & statement.stems and not any(
+                f[:1].isdigit() and f.lstrip("0123456789.").isalpha() and len(f.lstrip("0123456789.")) <= 3 for f in facts(
+                    statement.text)):  # (a measure in a unit of its own: "a 15.2hh cob")
             continue  # "How wide is the pothole?" is not answered by "I reported pothole PH-5512" (no measure in it)
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
@@ -5141,15 +5187,24 @@ def _forbidden(instructions: str, question: str) -> str | None:
 
 def _referred(request: Request, question: str) -> str:
     """``question`` with "she"/"her" ("he"/"him"/"his") read as the latest woman (man) the user told of by a word
-    that says so: "What does she do?" after "My sister Ines..." asks "What does my sister do?"."""
+    that says so: "What does she do?" after "My sister Ines..." asks "What does my sister do?"; else as the name the
+    user said beside that pronoun ("My horse is called Pepper, she's a cob": "How tall is she?" asks of Pepper)."""
     for pronouns, people in ((("she", "her", "hers"), WOMEN), (("he", "him", "his"), MEN)):
         if not set(pronouns) & set(_lower_tokens(question)):
             continue  # no one of this kind is pointed at
         person = next((word for s in reversed(request.said) if s.role == "user" and not s.asks
                        for word in _lower_tokens(s.text) if word in people), None)
-        if person:
-            question = re.sub(rf"\b(?:{'|'.join(pronouns)})\b", f"my {person}", question, flags=re.I)
+        named = next((name for s in reversed(request.said) if s.role == "user" and not s.asks and {
+            t.split("'")[0] for t in _lower_tokens(s.text)} & set(pronouns) for name in _proper_names(s.text, people=True)),
+            None) if not person else None  # "My horse is called Pepper, she's a cob": "How tall is she?" asks of Pepper
+        if person or named:
+            question = re.sub(rf"\b(?:{'|'.join(pronouns)})\b", f"my {person}" if person else named, question, flags=re.I)
     return question
+
+
+def _names_someone(text: str) -> bool:
+    """Whether a sentence names someone: a name that is no day or month ("The barber on shift is Marco")."""
+    return any(n.lower() not in CALENDAR and n.lower()[:3] not in _WEEKDAYS for n in _proper_names(text, people=True))
 
 
 @functools.lru_cache(maxsize=64)  # the same instructions come with every request of a conversation
@@ -5251,9 +5306,9 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
                                                               or said.rstrip().endswith("?"))  # ("When is...?")
     used = lead == "use" and bool(facts(said)) and not {"tool", "tools", "function"} & set(_lower_tokens(said))  # "Use 16/0.2
     # wire for the bus": advice to tell, not an order to the model ("Use the lookup tool")
-    if not advice and not used and (lead in _ORDERS | _TASKS or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
+    if not advice and not used and (lead in _ORDERS or _tasked(said) or _is_question(said)) or not (facts(said) or place or verb or advice) and lead not in (
             "our", "we", "the", "they"):  # ("If the user asks for...", "When you are unsure, ...")
-        return None if lead in _ORDERS | STOP | _TASKS and not used or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
+        return None if (lead in _ORDERS | STOP or _tasked(said)) and not used or _is_question(said) or not lead.isalpha() else (f"do {lead}", said)  # how
     # to do it, told to "How should I water them?" alone ("Water tomatoes at the base.")
     for them, you in (("tell the user to ", ""), ("tell them to ", ""), ("the user is ", "you are "), ("the user", "you")) if (
             advice) else ():
@@ -5380,7 +5435,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         covered = len(topic) if case and set(words(case)) - _USERS and set(words(case)) - _USERS <= set(words(message_text)) else _covered(
             topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
         # is what it asks ("I burned my hand, what should I do?", "Frost tonight. What do I do with my basil?")
-        if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or covered >= len([
+        if score >= 2 or not label and covered and covered * 2 >= len(topic) and (facts(advice) or _names_someone(advice) and (
+                "who" in said) or covered >= len([
                 t for t in topic if t not in _LIGHT_VERBS and (t != kind_asked or not (_valued(advice, topic) or related(
                     {t}) & advice_stems - set(topic)))])):  # "Do you take cards?": "We accept
             # cash and cards"; "What part do I sing?": "You sing alto" (the part is what is asked)
@@ -5390,6 +5446,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             timed = [one for one in parts if "when" in said_words and _DATE.search(one)]  # "When is our next match?": "...
             named = timed if timed and not any(map(_DATE.search, named)) else named  # on 12 March", not "Team captain..."
             found.append(((covered, score), " ".join(named) if 0 < len(named) < len(parts) else advice, label))
+    people = [entry for entry in found if _names_someone(entry[1])] if asks and "who" in said else []  # "Who's on shift
+    found = people or found  # today?": the sentence of a person ("The barber on shift is Marco"), not "Today is Tuesday"
     best = max(found, key=lambda entry: (entry[2] in ("name", "skill") or entry[1][:80].lower() not in given, entry[0]),
                default=None)  # the first of equals, one not said yet before one said
     verb = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we") and stem(b) in (
@@ -5457,7 +5515,7 @@ def _told_in_instructions(request: Request) -> str | None:
     for line in sentences(request.instructions[:4000]):
         first = (_lower_tokens(line) or [""])[0]
         if first in ("you", "you're", "your", "always", "never", "be", "answer", "reply", "say", "route", "recommend",
-                     "use", "keep", "only", "don't", "do", "if", "when", "remember", "help") or first in _TASKS:
+                     "use", "keep", "only", "don't", "do", "if", "when", "remember", "help") or _tasked(line):
             continue  # the model's own part and its orders, no fact told ("Track who has which SIM...")
         held = {w.replace("-", "") for w in words(line.replace("-", ""))}
         shared = {w for w in own if any(w == h or len(w) >= 5 and len(h) >= 5 and (h.startswith(w) or w.startswith(h))
@@ -5612,7 +5670,11 @@ def _scripted_when(request: Request) -> str | None:
     """What the instructions order said when the message meets the case they name, word for word when quoted: "If a
     crossing is cancelled for weather, tell the customer: 'We will refund your ticket in full within 5 working days.'"
     of "My 10:15 crossing was cancelled for weather" (each word of the case said, but its light ones)."""
-    said = set(words(request.message)) | related(set(words(request.message)))
+    heard = _lower_tokens(request.message)  # (not "I'm not locked out")
+    kept = [w for before, w in zip(["", *heard], heard) if not (before in ("not", "never") or before.endswith("n't"))]
+    said = set(words(" ".join(kept))) | related(set(words(" ".join(kept))))
+    nouns = set(words(" ".join(w for w in kept if not w.endswith("ing"))))  # a thing named ("no kidding" is no kid)
+    nouns |= related(nouns)
     for piece in sentences(request.instructions[:2000]):
         case, comma, order = piece.partition(", ")
         lead = _lower_tokens(case)[:1]
@@ -5625,7 +5687,7 @@ def _scripted_when(request: Request) -> str | None:
         case_words = set(words(" ".join(heard))) - _LIGHT_VERBS - stem_set("someone somebody anyone they user customer "
                                                                            "caller") - set().union(*either)  # pet": one
         if lead in (["if"], ["when"]) and comma and len(told.split()) >= 2 and case_words and case_words <= said and all(
-                one & said for one in either):
+                one & nouns for one in either):
             return told if told[-1:] in ".!?" else f"{told}."
     return None
 
@@ -5730,6 +5792,9 @@ def _each_once(answers: Sequence[str]) -> str:
     Ines." beside "You told me: your name is Ines and you are a party of 3.")."""
     kept = list(dict.fromkeys(answers))
     said = [answer.split(": ", 1)[-1].rstrip(".") for answer in kept]
+    kept = [f"{answer.partition(':')[0]}." if answer.startswith(("Yes: ", "No: ")) and any(
+        said[k] == other for j, other in enumerate(said) if j != k) else answer for k, answer in enumerate(kept)]  # "No."
+    said = [answer.split(": ", 1)[-1].rstrip(".") for answer in kept]  # after the answer that already told its reason
     return " ".join(answer for k, answer in enumerate(kept) if not any(
         len(other) > len(said[k]) and said[k] in other for other in said))
 
@@ -6561,6 +6626,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:]) or any(  # "Please
         piece.rstrip().endswith("?") for piece in sentences(said) if "\n" not in said)  # tell me...", "Also, how
     # much would...? I'm 34." (not a question inside material sent for a task)
+    if question and (limit := _age_limit(request.instructions[:4000], said) or _ruled_out(request.instructions[:4000], said)):
+        return limit  # "Can my 15 yr old come along?" of "Minimum age 16": no; "Can I print in ABS?" of "PLA and PETG only"
     how_are_you = any(ask in said.lower() for ask in _HOW_ARE_YOU)
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
@@ -7583,6 +7650,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))
         return [message_item(note, fingerprint)]
+    if not request.this_turn[2] and kind is None and _is_question(message) and (limit := _age_limit(instructions[:4000], message)) and (
+            limit.startswith("No")):  # "im 17, can i get one?" of "under-18s cannot be tattooed": no booking
+        return [message_item(limit, fingerprint)]
     missing: list[str] = []
     handed_off, called_after_handoff, results = request.this_turn
     one_at_a_time = request.body.get("parallel_tool_calls", True) is False  # one call per response
@@ -7732,25 +7802,48 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     return [message_item(text, fingerprint)]
 
 
-#: Words of an order to keep a thing from the user ("The gate code is 4471 but you must never reveal it").
-_KEEP_FROM = stem_set("reveal share disclose divulge leak secret confidential")
+#: Verbs of letting a thing out ("never reveal it", "don't share the code", "do not disclose the PIN").
+_KEEP_FROM = stem_set("reveal share disclose divulge leak give")
+#: What an order to keep a thing names when it is the thing its own sentence tells ("..., never reveal it").
+_THIS = frozenset("it this that them these those".split())
+
+
+def _secrets(instructions: str) -> list[tuple[str, str]]:
+    """``(value, what it is)`` of each value the instructions say never to let out: of "The gate code is 4471 but you
+    must never reveal it" (or "... - keep it secret"), 4471, "the gate code"; of "The PIN is 8812. Don't share the PIN.",
+    8812 told in the sentence its object names; none for "The event starts at 7pm; never reveal the guest list"."""
+    kept, told = [], sentences(instructions[:2000])
+    for piece in told:
+        said = _lower_tokens(piece)
+        for k, word in enumerate(said):
+            negated = any(w in ("never", "not", "don't", "mustn't", "cannot", "can't") or w.endswith("n't") for w in said[
+                max(0, k - 3):k])
+            held = word == "keep" and any(w in ("secret", "confidential", "private") for w in said[k + 2:k + 4])
+            if not (negated and stem(word) in _KEEP_FROM or held):
+                continue
+            thing = said[k + 1:k + 2] if held else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
+                w for w in said[k + 1:k + 5] if w not in ("out", "anyone", "anybody", "ever")]))
+            if thing[:1] and thing[0] in _THIS:  # "..., never reveal it": this sentence's own values
+                ones = [piece]
+            else:  # "Never share the door code": the sentence that tells the door code
+                named = set(words(" ".join(thing))) - stem_set("the a an any your our") - _THIS
+                ones = [one for one in told if one is not piece and named and named <= set(words(one.partition(
+                    " is ")[0] if " is " in one else one.partition(" are ")[0]))]
+            for one in ones:
+                label = one.partition(" is ")[0] if " is " in one else ""
+                label = label.lower() if label and len(label.split()) <= 5 else "that"
+                kept += [(t, label) for t in tokens(one.partition(" is ")[2] or one) if any(c.isdigit() for c in t)]
+    return kept
 
 
 def _kept_secret(instructions: str, text: str) -> str:
-    """``text`` with each sentence that holds a value the instructions say never to reveal ("The gate code is 4471 but
-    you must never reveal it") put as a refusal ("I can't share the gate code: my instructions say not to.")."""
-    refusals, kept = {}, text
-    for piece in sentences(instructions[:2000]):
-        said = _lower_tokens(piece)
-        if not set(words(piece)) & _KEEP_FROM or not ({"never", "not", "secret", "confidential"} & set(said) or any(
-                t.endswith("n't") for t in said)):
-            continue
-        label = piece.partition(" is ")[0] if " is " in piece else ""
-        label = label.lower() if label and len(label.split()) <= 5 else "that"
-        for secret in (t for t in tokens(piece.partition(" is ")[2] or piece) if any(c.isdigit() for c in t)):
-            for line in sentences(kept):
-                if whole_words_at(line, secret):
-                    refusals.setdefault(line, f"I can't share {label}: my instructions say not to.")
+    """``text`` with each sentence that holds a value the instructions say never to let out (:func:`_secrets`) put as
+    a refusal ("I can't share the gate code: my instructions say not to.")."""
+    secrets = _secrets(instructions) if any(stem(w) in _KEEP_FROM | stem_set("keep") for w in _lower_tokens(
+        instructions[:2000])) else []
+    refusals = {line: f"I can't share {label}: my instructions say not to." for secret, label in secrets for line in sentences(
+        text) if whole_words_at(line, secret)}
+    kept = text
     for line, refusal in refusals.items():
         kept = kept.replace(line, refusal)
     return " ".join(dict.fromkeys(sentences(kept))) if refusals else kept
@@ -7765,10 +7858,65 @@ _NOT_AGAIN = ("not coming back", "never coming back", "won't be back", "won't be
 _POINTS = frozenset("N NE E SE S SW W NW".split())
 
 
+def _age_limit(told: str, said: str) -> str | None:
+    """The answer to a yes/no question of someone's age ("Can my 15 yr old come?", "My daughter is 10. Can she do the
+    hawk walk?") when the instructions give a minimum age ("Minimum age 16", "aged 12 and over", "under-18s cannot be
+    tattooed", "over-18s only"): "No: the minimum age is 16." below it, "Yes: ..." at or over it; else ``None``."""
+    low, opening = _lower_tokens(said), {*_YES_NO, "can", "could", "may", "will", "would", "should"}
+    if not opening & set(low) and "allowed" not in low:
+        return None
+    ages = []
+    for k, t in enumerate(low):
+        after = low[k + 1] if k + 1 < len(low) else ""
+        if t[:-2].isdigit() and t.endswith("yo") or t.partition("-")[0].isdigit() and "-year" in t or t.isdigit() and (
+                after in ("yr", "yrs", "year", "years", "yo") or k and low[k - 1] in ("aged", "age") or k and low[k - 1] in (
+                    "is", "she's", "he's", "i'm", "im", "turned") and (not after or after in STOP | opening)):
+            ages.append(int("".join(itertools.takewhile(str.isdigit, t))))
+    limits = []
+    for piece in sentences(told):
+        lt = _lower_tokens(piece)
+        for k, t in enumerate(lt):
+            near = [w.rstrip("+") for w in lt[k + 1:k + 5] if w.rstrip("+").isdigit()]
+            if (t in ("minimum", "min") and lt[k + 1:k + 2] == ["age"] or t == "age" and lt[k + 1:k + 2] == ["limit"]) and near:
+                limits.append(int(near[0]))
+            elif t == "aged" and near and any(w in ("over", "up", "above", "older") for w in lt[k + 2:k + 5]):
+                limits.append(int(near[0]))
+            elif t.startswith("under-") and t[6:].rstrip("s").isdigit() and {"cannot", "can't", "not", "no", "never"} & set(
+                    lt) or t.startswith("over-") and t[5:].rstrip("s").isdigit() and "only" in lt:  # "under-18s cannot be
+                limits.append(int(t.partition("-")[2].rstrip("s")))  # tattooed", "over-18s only"
+    if len(set(ages)) != 1 or len(set(limits)) != 1 or not 0 < ages[0] < 120:
+        return None
+    return f"{'No' if ages[0] < limits[0] else 'Yes'}: the minimum age is {limits[0]}."
+
+
+def _ruled_out(told: str, said: str) -> str | None:
+    """"No: <the sentence>" for a yes/no question the instructions rule out: a thing named in capitals that a list of
+    such things "only" leaves out ("Can I print in ABS?" of "3D printers: PLA and PETG only."), or money back of what is
+    "non-refundable" ("... can I get it back if I cancel?" of "Deposits are £50 and non-refundable."); else ``None``."""
+    low = _lower_tokens(said)
+    if not set(low) & {*_YES_NO, "can", "could", "may", "will"}:
+        return None
+    back = "refund" in low or any(a == "get" and "back" in low[k + 1:k + 4] for k, a in enumerate(low)) or "refundable" in low
+    caps = [t for t in tokens(said) if len(t) >= 2 and t.isupper() and t.isalpha() and t != "OK"]
+    for piece in sentences(told):
+        lt = _lower_tokens(piece)
+        if back and any(w in ("non-refundable", "nonrefundable") for w in lt) or back and any(
+                a in ("no", "not") and b.startswith("refund") for a, b in itertools.pairwise(lt)):
+            return f"No: {piece}"
+        listed = [t for t in tokens(piece) if len(t) >= 2 and t.isupper() and t.isalpha()]
+        topic = {w[:5] for w in low if len(w) >= 5 and w not in STOP}
+        if caps and "only" in lt and len(listed) >= 1 and not set(caps) & set(listed) and topic & {w[:5] for w in lt}:
+            return f"No: {piece}"
+    return None
+
+
 def _compass(text: str) -> list[str]:
     """The points of the compass ``text`` names, as abbreviated: "a south-west roof" → ``["SW"]``, "facing east" →
     ``["E"]``, "northeast" → ``["NE"]``."""
-    said = [w for t in _lower_tokens(text[:400]) for w in t.replace("-", " ").split()]
+    found = tokens(text[:400])
+    named = {k for k, (t, after) in enumerate(itertools.pairwise([*found, ""])) if t[:1].isupper() and after[:1].isupper()}
+    said = [w for k, t in enumerate(found) if k not in named for w in t.lower().replace("-", " ").split()]  # (not "West
+    # Ham", "North Street": names)
     said = [part for w in said for part in ((w[:5], w[5:]) if w[:5] in ("north", "south") and w[5:] in ("east", "west") else (w,))]
     points, skip = [], False
     for w, after in itertools.pairwise([*said, ""]):
@@ -7785,22 +7933,28 @@ def _turned_tone(text: str, turns: bool) -> tuple[str, list[str]] | None:
     will not come again ("... Not coming back."), else (if ``turns``: no neutral option to take for a message of both
     sides) the side of what follows its last "but" ("The food was lovely but the service was rude": negative);
     ``None`` for a message of one side, or of no turn."""
+    cues = {tone: related({stem(tone)}) for tone in ("positive", "negative")}
+
+    def sides(part: str) -> dict[str, list[str]]:  # the words of praise and of blame ("not friendly": blame)
+        found, said = _lower_tokens(part), {"positive": [], "negative": []}
+        for before, w in zip(["", *found], found):
+            flipped = before in ("not", "no", "never") or before.endswith("n't")
+            for tone, other in (("positive", "negative"), ("negative", "positive")):
+                if stem(w) in cues[tone]:
+                    said[other if flipped else tone].append(w)
+        return said
+    for piece in sentences(text):  # "Not coming back." (not "... not coming back to London, but best croissants ever")
+        low = " ".join(_lower_tokens(piece))
+        if (said := [cue for cue in _NOT_AGAIN if f" {cue} " in f" {low} "]) and not sides(piece)["positive"]:
+            return "negative", said
     low = " ".join(_lower_tokens(text))
-    if said := [cue for cue in _NOT_AGAIN if f" {cue} " in f" {low} "]:
-        return "negative", said
     at = low.rfind(" but ") if turns else -1
     if at < 0:
         return None
-    found = _lower_tokens(low[at + 5:])
-    cues = {tone: related({stem(tone)}) for tone in ("positive", "negative")}
-    sides: dict[str, list[str]] = {"positive": [], "negative": []}
-    for before, w in zip(["", *found], found):
-        flipped = before in ("not", "no", "never") or before.endswith("n't")  # "not friendly": blame
-        for tone, other in (("positive", "negative"), ("negative", "positive")):
-            if stem(w) in cues[tone]:
-                sides[other if flipped else tone].append(w)
-    return next(((tone, said) for tone, said in sides.items() if said and not sides[
-        "negative" if tone == "positive" else "positive"]), None)
+    before, after = sides(low[:at]), sides(low[at + 5:])  # what follows "but" weighs twice what precedes it ("lovely,
+    score = {tone: len(before[tone]) + 2 * len(after[tone]) for tone in cues}  # brilliant, kind, spotless but the wifi was
+    tone = max(score, key=lambda t: score[t])  # a bit slow": positive)
+    return (tone, after[tone] or before[tone]) if score[tone] > score["negative" if tone == "positive" else "positive"] else None
 
 
 def _newest_number(request: Request) -> float | None:

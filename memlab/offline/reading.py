@@ -44,7 +44,7 @@ _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|\[[^\]\n]*\]|[\w.]+\([^
 #: brackets is no tag: "<ada@x.org>", "<https://x.org>").
 MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:[\s/][^<>\n]{0,100})?>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr.", "Mrs." or "J.R.R. Tolkien"'s "R."), or at a line break.
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)(?<!incl\.)(?<!excl\.)(?<!approx\.)\s+|\s*\n\s*")
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)(?<!incl\.)(?<!\binc\.)(?<!excl\.)(?<!approx\.)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"^\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
@@ -828,8 +828,9 @@ _BUSINESSES = frozenset("sauna spa cafe café club shop store studio garage farm
 
 
 def named_here(text: str) -> str:
-    """The speaker's name said before "here" as a message opens: "Hello, Ines Okafor here." (one word after a greeting,
-    else two or three: not "Reception here, ...", "Madrid here is hot", "Everyone here is vegetarian"); else ""."""
+    """The speaker's name said before "here" as a message opens: "Hello, Ines Okafor here." (one word after a greeting or
+    before a comma or dash, "Sam here - ...", else two or three: not "Madrid here is hot", "Everyone here is
+    vegetarian", "Reception here, ..."); else ""."""
     found = tokens(text[:200])
     greeted = found[:1] and found[0].lower() in ("hi", "hello", "hey")
     run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR | STOP, found[
@@ -837,7 +838,8 @@ def named_here(text: str) -> str:
     if run and run[-1].lower() in _BUSINESSES:
         return ""  # "Hello, Lakeside Sauna here.": a place, no person
     rest = text[:200].partition(f"{' '.join(run)} here")[2] if run else "x"
-    return " ".join(run) if (2 <= len(run) <= 3 or greeted and len(run) == 1) and found[greeted + len(run):greeted + len(
+    alone = len(run) == 1 and (greeted or rest.lstrip()[:1] in (",", "-", "–", "!"))  # "Sam here - ..."
+    return " ".join(run) if (2 <= len(run) <= 3 or alone) and found[greeted + len(run):greeted + len(
         run) + 1] == ["here"] and rest[:1] in ("", ".", ",", "!", ";", " ") and not rest.lstrip()[:1].isalpha() else ""
 
 

@@ -15,7 +15,10 @@ domains):
   "How many dollars for €300?" converts from the amount's own currency; "for 6k" is a budget of 6000; "a north-east
   roof" is NE; an option a tool's description lists for another field is no email;
 - "... can someone come?" asks for someone to be sent; "locked out" is the option "lockout"; a phone number is kept
-  whole; a case the instructions script ("If ... with a child or pet inside, tell them to call 999 first") is said.
+  whole; a case the instructions script ("If ... with a child or pet inside, tell them to call 999 first") is said;
+- a yes/no question of an age is answered by the minimum age the instructions give; "... when are they on" asks
+  without its question mark; "41yo", initials ("KM") and "2 adults + 2 kids" fill their fields;
+- the review guards (``test_review_*``): what the first review of this round found the new rules overreaching.
 """
 
 from __future__ import annotations
@@ -205,3 +208,113 @@ def test_can_someone_come_sends_someone_with_the_whole_phone_number() -> None:
 
 def test_a_case_the_instructions_script_is_said() -> None:
     assert _reply("locked out and my toddler is inside!! PL4 8AA", LOCKS_TOLD) == "Please call 999 first."
+
+
+def test_a_yes_no_question_of_an_age_under_the_minimum_is_answered_no() -> None:
+    told = "Pottery tasters run on Saturdays at 10:00 and cost £30 per person. Minimum age 14."
+    assert _reply("can my 12 yr old come to a taster with me?", told).startswith("No: the minimum age is 14.")
+    assert _reply("My son is 15. Can he book a taster?", told) == "Yes: the minimum age is 14."
+    assert _reply("Is there parking nearby?", told).startswith("I don't know")
+
+
+async def test_a_question_asked_without_its_question_mark_is_answered() -> None:
+    keeper = Agent(name="Keeper", instructions="Answer only from what the user told you.")
+    said_back = await turns(keeper, ["Our tortoise is called Basil and the parrot is Mango.", "and what kind of bird is Mango"])
+    assert "parrot" in said_back[-1][1] and not said_back[-1][1].startswith("Noted")
+    assert _reply("my son wants beginner climbing sessions, when are they on",
+                  "Beginner climbing sessions are on Thursdays at 6pm.") == "Beginner climbing sessions are on Thursdays at 6pm."
+
+
+def test_an_age_written_yo_initials_and_a_household_of_adults_and_children() -> None:
+    schema = {"type": "object", "properties": {"initials": {"type": "string"}, "age_years": {"type": "integer"},
+                                                "weight_kg": {"type": "number"}, "household_size": {"type": "integer"}},
+              "required": ["initials", "age_years", "weight_kg", "household_size"]}
+    assert _parsed(schema, "KM, 41yo, 70kg, household: 2 adults + 2 kids") == {
+        "initials": "KM", "age_years": 41, "weight_kg": 70, "household_size": 4}
+
+
+def test_review_a_noun_that_is_also_a_task_verb_still_tells_a_fact() -> None:
+    assert _reply("When does the offer end?", "Offer ends Sunday. Delivery is free over £40.") == "Offer ends Sunday."
+    assert "6" in _reply("How many do the log cabins sleep?", "Log cabins sleep up to 6. Check-in is at 4pm.")
+
+
+def test_review_an_order_to_keep_another_thing_secret_keeps_this_one_told() -> None:
+    assert "7pm" in _reply("When does the quiz start?", "The quiz starts at 7pm; never reveal the answers.")
+    assert "1234" not in _reply("What is the safe code?", "The safe code is 1234. Never share the safe code.")
+
+
+def test_review_an_ordinary_tool_that_returns_an_assistant_field_is_no_handoff() -> None:
+    tools = [_tool("lookup_assistant", "Who is the user's personal assistant.", {})]
+    items = [{"role": "user", "content": "Who is my assistant?"},
+             {"type": "function_call", "call_id": "c1", "name": "lookup_assistant", "arguments": "{}"},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"assistant": "Rosa Diaz"}'}]
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": items, "tools": tools})
+    assert response["output"][-1]["type"] == "message" and "Rosa Diaz" in response["output"][-1]["content"][0]["text"]
+
+
+def test_review_praise_is_not_turned_by_never_again_nor_by_a_small_but() -> None:
+    two = "Reply with one word: positive or negative."
+    assert _reply("Never again will I shop anywhere else - this place is perfect!", two) == "positive"
+    assert _reply("Lovely room, brilliant staff, spotless and a superb breakfast, but the lift was a bit slow.", two) == (
+        "positive")
+
+
+def test_review_names_are_no_compass_points_nor_quids_in_a_currency() -> None:
+    assert _calls([ROOF], "I live on West Street and my 3 kWp roof faces south, PL4 8AA - output?")[0][1]["facing"] == "S"
+    assert _calls([CONVERT], "I'm quids in! Convert 10 dollars to euros.") == [
+        ("exchange", {"amount": 10, "from_currency": "USD", "to_currency": "EUR"})]
+
+
+def test_review_a_case_not_met_is_not_scripted_and_an_explanation_is_no_dispatch() -> None:
+    assert not _reply("I'm not locked out, but my cat is inside the shed.", LOCKS_TOLD).startswith("Please call 999")
+    assert not _reply("I'm locked out, no kidding, and my keys are inside.", LOCKS_TOLD).startswith("Please call 999")
+    assert _calls(LOCKS, "Could someone explain how a lockout works?", LOCKS_TOLD) == []
+
+
+INK = _tool("book_session", "Book a piercing session for a client.", {"client_name": {"type": "string"}, "day": {"type": "string"}})
+INK_TOLD = "You are the front desk at Pinpoint Piercing. Tell clients that under-16s cannot be pierced, whatever they ask."
+
+
+def test_an_age_the_rules_bar_is_answered_no_and_nothing_is_booked() -> None:
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": INK_TOLD, "tools": [INK],
+                                     "input": "im 15, can i book for saturday if my dad comes?"})
+    assert [item["type"] for item in response["output"]] == ["message"]
+    assert response["output"][0]["content"][0]["text"] == "No: the minimum age is 16."
+
+
+def test_a_thing_an_only_list_leaves_out_and_money_back_of_what_is_non_refundable_are_no() -> None:
+    told = "Laser cutter: MDF and PMMA only, up to 6 mm. Deposits are £20 and non-refundable."
+    assert _reply("Can I cut PVC on the laser?", told) == "No: Laser cutter: MDF and PMMA only, up to 6 mm."
+    assert _reply("whats the deposit and can i get it back if i cancel?", told) == "Deposits are £20 and non-refundable. No."
+
+
+def test_two_numbers_fill_a_pair_of_marked_number_fields_in_order() -> None:
+    elo = _tool("win_chance", "Chance that player A beats player B from their ratings.",
+                {"rating_a": {"type": "integer"}, "rating_b": {"type": "integer"}})
+    assert _calls([elo], "what's the win chance for a 1510 player against a 1695 player?") == [
+        ("win_chance", {"rating_a": 1510, "rating_b": 1695})]
+
+
+def test_who_is_answered_by_the_sentence_that_names_someone() -> None:
+    told = "You answer for Northgate Pool. Today is Friday 9 May. The lifeguard on duty is Tomasz."
+    assert _reply("who is on duty today?", told) == "The lifeguard on duty is Tomasz."
+
+
+def test_a_name_before_here_and_a_comma_is_the_speakers() -> None:
+    schema = {"type": "object", "properties": {"client_name": {"type": "string"}, "spot": {"type": "string"}},
+              "required": ["client_name", "spot"]}
+    assert _parsed(schema, "Noor here - after a helix piercing on my left ear")["client_name"] == "Noor"
+
+
+def test_a_tool_told_by_its_description_is_chosen_over_one_that_takes_any_text() -> None:
+    tools = [_tool("seed_stock", "Grams of a seed variety in stock.", {"variety": {"type": "string"}}),
+             _tool("lock_count", "How many of a padlock model (e.g. PL400) the hardware van has in stock.",
+                   {"model": {"type": "string"}})]
+    assert _calls(tools, "do we have any PL400 padlocks on the van?") == [("lock_count", {"model": "PL400"})]
+    assert _calls(tools, "How much Gardener's Delight do we have in stock?")[0][0] == "seed_stock"
+
+
+async def test_she_is_the_name_said_beside_her_and_a_height_in_hands_is_a_measure() -> None:
+    keeper = Agent(name="Yard", instructions="Answer only from what the user told you.")
+    said_back = await turns(keeper, ["Our pony is called Hazel, she is a 13.1hh Welsh cob.", "how tall is she?"])
+    assert "13.1hh" in said_back[-1][1]
