@@ -1777,7 +1777,10 @@ class Reader:
         marks |= {"aged"} if stem("age") in marks else set()  # "Biscuit, aged 7": age_years 7
         marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
-        marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity household party occupant")) else set()  # attendees: "about 120
+        counted = stem_set("people person adult child kid guest") & set(words(self.request.message))  # "2 adults + 3 kids"
+        marks |= _PERSON | counted if counted and marks & stem_set("household party occupant") else set()  # (not "we have
+        # 2 dogs")
+        marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
         # guests"; min_capacity: "for 6 people"
         if marks & _SCORES:  # a rating is no count of something else ("broke after 2 days"; "4 stars", "7 out of 10");
             teams = [(team, n) for team, n in itertools.pairwise(tokens(text)) if team[:1].isupper() and _NUMBER.fullmatch(n)]
@@ -6281,9 +6284,12 @@ def _did(parts: Sequence[str], arguments: Mapping[str, Any]) -> str:
 
 def _answering(text: str, message: str) -> str:
     """The sentences of a tool's ``text`` that hold most of a question's words (itself 2 points, a related word 1):
-    "Employees get 25 days of paid leave." for "How many vacation days do I get?"; else ``text`` (all of it when
-    asked for a summary: "Summarize the customer profile")."""
+    "Employees get 25 days of paid leave." for "How many vacation days do I get?", those of each of two questions in
+    one; else ``text`` (all of it when asked for a summary: "Summarize the customer profile")."""
     said, topic = sentences(text), _topic(message) if _is_question(message) and not asks_for_summary(message) else []
+    if len(said) > 1 and len(halves := _two_questions(message)) == 2:  # "when are pressing days and how big can the
+        kept = {piece for half in halves for piece in sentences(_answering(text, half))}  # crates be?": each one's
+        return " ".join(piece for piece in said if piece in kept)
     scores = [sum(2 if one in stems else bool(related([one]) & stems) for one in topic)
               for stems in (set(words(piece)) for piece in said)]
     return " ".join(piece for piece, score in zip(said, scores) if score == max(scores)) if any(scores) else text
@@ -7650,8 +7656,9 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         material = [s for s in request.said if not (s.role == "user" and s.text in summary_prompt != instructions)]
         note = notes.write_note(material or request.said, notes.read_prompt(summary_prompt))
         return [message_item(note, fingerprint)]
-    if not request.this_turn[2] and kind is None and _is_question(message) and (limit := _age_limit(instructions[:4000], message)) and (
-            limit.startswith("No")):  # "im 17, can i get one?" of "under-18s cannot be tattooed": no booking
+    if request.tools and not request.this_turn[2] and kind is None and _is_question(message) and (limit := _age_limit(
+            instructions[:4000], message)) and limit.startswith("No"):  # "im 17, can i get one?" of "under-18s cannot be
+        # tattooed": no booking
         return [message_item(limit, fingerprint)]
     missing: list[str] = []
     handed_off, called_after_handoff, results = request.this_turn
@@ -7818,13 +7825,14 @@ def _secrets(instructions: str) -> list[tuple[str, str]]:
         for k, word in enumerate(said):
             negated = any(w in ("never", "not", "don't", "mustn't", "cannot", "can't") or w.endswith("n't") for w in said[
                 max(0, k - 3):k])
-            held = word == "keep" and any(w in ("secret", "confidential", "private") for w in said[k + 2:k + 4])
-            if not (negated and stem(word) in _KEEP_FROM or held):
+            hidden = next((j for j in range(k + 2, min(k + 7, len(said))) if said[j] in ("secret", "confidential", "private")),
+                          0) if word == "keep" else 0  # "keep it secret", "Keep the alarm code confidential: it is 9090"
+            if not (negated and stem(word) in _KEEP_FROM or hidden):
                 continue
-            thing = said[k + 1:k + 2] if held else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
+            thing = said[k + 1:hidden] if hidden else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
                 w for w in said[k + 1:k + 5] if w not in ("out", "anyone", "anybody", "ever")]))
-            if thing[:1] and thing[0] in _THIS:  # "..., never reveal it": this sentence's own values
-                ones = [piece]
+            if thing[:1] and thing[0] in _THIS or hidden and facts(piece):  # "..., never reveal it": this sentence's own
+                ones = [piece]  # values ("Keep the alarm code confidential: it is 9090" too)
             else:  # "Never share the door code": the sentence that tells the door code
                 named = set(words(" ".join(thing))) - stem_set("the a an any your our") - _THIS
                 ones = [one for one in told if one is not piece and named and named <= set(words(one.partition(
@@ -7832,6 +7840,7 @@ def _secrets(instructions: str) -> list[tuple[str, str]]:
             for one in ones:
                 label = one.partition(" is ")[0] if " is " in one else ""
                 label = label.lower() if label and len(label.split()) <= 5 else "that"
+                label = " ".join(thing) if one is piece and hidden and thing[:1] and thing[0] not in _THIS else label
                 kept += [(t, label) for t in tokens(one.partition(" is ")[2] or one) if any(c.isdigit() for c in t)]
     return kept
 
@@ -7858,35 +7867,72 @@ _NOT_AGAIN = ("not coming back", "never coming back", "won't be back", "won't be
 _POINTS = frozenset("N NE E SE S SW W NW".split())
 
 
+#: Who an age said in a question is of: a person ("my 15 yr old", "a 7 year old friend", "She's 12"), not a thing ("a
+#: 15 year old kart", "My boat is 10 years old").
+_AGED = frozenset("i i'm im me we he she he's she's they son daughter kid kids child children boy girl friend friends "
+                  "nephew niece grandson granddaughter grandchild brother sister teen teenager toddler baby".split())
+#: What may follow "my 15 yr old" when the age is a person's ("my 15 yr old come along", "...old son").
+_AGED_AFTER = frozenset("come go join do book ride drive play swim attend want wants be get use try have is can could "
+                        "will and with".split())
+
+
 def _age_limit(told: str, said: str) -> str | None:
-    """The answer to a yes/no question of someone's age ("Can my 15 yr old come?", "My daughter is 10. Can she do the
-    hawk walk?") when the instructions give a minimum age ("Minimum age 16", "aged 12 and over", "under-18s cannot be
-    tattooed", "over-18s only"): "No: the minimum age is 16." below it, "Yes: ..." at or over it; else ``None``."""
+    """The answer to a yes/no question of a person's age ("Can my 15 yr old come?", "My daughter is 10. Can she do
+    the hawk walk?") when the instructions give a minimum age ("Minimum age 16", "aged 12 and over", "under-18s cannot
+    be tattooed", "over-18s only"): "No: the minimum age is 16." below it, "Yes: ..." at or over it; of several limits,
+    the one whose sentence (or the sentence before a bare "Minimum age 16.") the question names; else ``None`` (a
+    thing's age, "How much is the 17-year-old malt?", or a question of something else the instructions tell)."""
     low, opening = _lower_tokens(said), {*_YES_NO, "can", "could", "may", "will", "would", "should"}
-    if not opening & set(low) and "allowed" not in low:
+    asked = next((s for s in reversed(sentences(said)) if s.rstrip().endswith("?")), said)
+    if not any(_lower_tokens(part)[:1] and _lower_tokens(part)[0] in opening for part in asked.split(", ")) and (
+            "allowed" not in low):  # "im 15, can i book for saturday?" (not "How much is the 17-year-old malt?")
         return None
     ages = []
     for k, t in enumerate(low):
-        after = low[k + 1] if k + 1 < len(low) else ""
-        if t[:-2].isdigit() and t.endswith("yo") or t.partition("-")[0].isdigit() and "-year" in t or t.isdigit() and (
-                after in ("yr", "yrs", "year", "years", "yo") or k and low[k - 1] in ("aged", "age") or k and low[k - 1] in (
-                    "is", "she's", "he's", "i'm", "im", "turned") and (not after or after in STOP | opening)):
-            ages.append(int("".join(itertools.takewhile(str.isdigit, t))))
+        before, after = low[k - 1] if k else "", low[k + 1] if k + 1 < len(low) else ""
+        number = "".join(itertools.takewhile(str.isdigit, t))
+        if not number:
+            continue
+        aged = t.endswith("yo") or "-year" in t or after in ("yr", "yrs", "year", "years", "yo")
+        if aged:  # "my 15 yr old come", "a 7 year old friend" (not "a 15 year old kart", "My boat is 10 years old")
+            rest = [w for w in low[k + 1:k + 4] if w not in ("yr", "yrs", "year", "years", "old", "yo")]
+            subject = low[k - 2] if before == "is" and k > 1 else before.partition("'")[0] if before.endswith("'s") else ""
+            person = subject in _AGED or subject and tokens(said)[k - 2 if before == "is" else k - 1][:1].isupper() if (
+                subject) else rest[:1] and rest[0] in _AGED or before in ("my", "our", "a", "an", "his", "her", "their") and (
+                    not rest or rest[0] in _AGED_AFTER | STOP)  # "my 15 yr old come", "a 7 year old friend", "he's 9"
+            if not person:  # (not "a 15 year old kart", "My boat is 10 years old", "a book that's 100 years old")
+                continue
+        elif not (before in ("aged", "age") or before in ("is", "she's", "he's", "i'm", "im", "turned") and (
+                not after or after in STOP | opening) and (before != "is" or k > 1 and (low[k - 2] in _AGED or tokens(
+                    said)[k - 2][:1].isupper()))):
+            continue
+        ages.append(int(number))
     limits = []
-    for piece in sentences(told):
+    pieces = sentences(told)
+    for at, piece in enumerate(pieces):
         lt = _lower_tokens(piece)
         for k, t in enumerate(lt):
-            near = [w.rstrip("+") for w in lt[k + 1:k + 5] if w.rstrip("+").isdigit()]
-            if (t in ("minimum", "min") and lt[k + 1:k + 2] == ["age"] or t == "age" and lt[k + 1:k + 2] == ["limit"]) and near:
-                limits.append(int(near[0]))
-            elif t == "aged" and near and any(w in ("over", "up", "above", "older") for w in lt[k + 2:k + 5]):
-                limits.append(int(near[0]))
-            elif t.startswith("under-") and t[6:].rstrip("s").isdigit() and {"cannot", "can't", "not", "no", "never"} & set(
-                    lt) or t.startswith("over-") and t[5:].rstrip("s").isdigit() and "only" in lt:  # "under-18s cannot be
-                limits.append(int(t.partition("-")[2].rstrip("s")))  # tattooed", "over-18s only"
-    if len(set(ages)) != 1 or len(set(limits)) != 1 or not 0 < ages[0] < 120:
+            near = [w.rstrip("+") for w in lt[k + 1:k + 8] if w.rstrip("+").isdigit()]
+            found = int(near[0]) if near and ((t in ("minimum", "min") and lt[k + 1:k + 2] == ["age"] or t == "age" and lt[
+                k + 1:k + 2] == ["limit"]) or t == "aged" and any(w in ("over", "up", "above", "older") for w in lt[k + 2:k + 5])) else (
+                int(t.partition("-")[2].rstrip("s")) if t.startswith("under-") and t[6:].rstrip("s").isdigit() and {
+                    "cannot", "can't", "not", "no", "never"} & set(lt) or t.startswith("over-") and t[5:].rstrip(
+                        "s").isdigit() and "only" in lt else None)
+            if found is not None:  # a bare "Minimum age 16." is of the sentence before it
+                bare = not set(words(piece)) - stem_set("minimum min age limit aged over under and") - {str(found)}
+                limits.append((found, {at, at - 1} if bare and at else {at}))
+    if len(set(ages)) != 1 or not limits or not 0 < ages[0] < 120:
         return None
-    return f"{'No' if ages[0] < limits[0] else 'Yes'}: the minimum age is {limits[0]}."
+    topic = set(words(said)) - stem_set("old year years yr age aged can could may my i") - {str(a) for a in ages}
+    shared = [len(topic & set(words(piece))) for piece in pieces]
+    own = [(limit, max(shared[at] for at in ats if at >= 0)) for limit, ats in limits]
+    best = max(n for _, n in own)
+    chosen = {limit for limit, n in own if n == best}
+    elsewhere = max((n for at, n in enumerate(shared) if not any(at in ats for _, ats in limits)), default=0)
+    if len(chosen) != 1 or elsewhere > best or elsewhere == best > 0 or len({limit for limit, _ in limits}) > 1 and not best:
+        return None  # "Can my son drive the junior karts?" of "Junior karts are open to everyone"
+    limit = chosen.pop()
+    return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}."
 
 
 def _ruled_out(told: str, said: str) -> str | None:
@@ -7898,14 +7944,17 @@ def _ruled_out(told: str, said: str) -> str | None:
         return None
     back = "refund" in low or any(a == "get" and "back" in low[k + 1:k + 4] for k, a in enumerate(low)) or "refundable" in low
     caps = [t for t in tokens(said) if len(t) >= 2 and t.isupper() and t.isalpha() and t != "OK"]
+    topic = set(words(said)) - stem_set("refund refundable money back get cancel cancelling can could will i my it if "
+                                        "anything any")  # of what: "the deposit" (none of "can I get it back?")
     for piece in sentences(told):
         lt = _lower_tokens(piece)
-        if back and any(w in ("non-refundable", "nonrefundable") for w in lt) or back and any(
-                a in ("no", "not") and b.startswith("refund") for a, b in itertools.pairwise(lt)):
+        if back and topic <= set(words(piece)) | related(set(words(piece))) and (any(w in (
+                "non-refundable", "nonrefundable") for w in lt) or any(a in ("no", "not") and b.startswith("refund") for a, b in (
+                    itertools.pairwise(lt)))):  # (not "Monthly plans have no refunds" of the annual plan)
             return f"No: {piece}"
         listed = [t for t in tokens(piece) if len(t) >= 2 and t.isupper() and t.isalpha()]
-        topic = {w[:5] for w in low if len(w) >= 5 and w not in STOP}
-        if caps and "only" in lt and len(listed) >= 1 and not set(caps) & set(listed) and topic & {w[:5] for w in lt}:
+        heads = {w[:5] for w in low if len(w) >= 5 and w not in STOP}  # "print" of "3D printers"
+        if caps and "only" in lt and len(listed) >= 1 and not set(caps) & set(listed) and heads & {w[:5] for w in lt}:
             return f"No: {piece}"
     return None
 

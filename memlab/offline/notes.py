@@ -220,6 +220,7 @@ class NoteSpec:
     json_lists: list[str] = field(default_factory=list)
     json_numbers: list[str] = field(default_factory=list)  # keys asked "(integer)" or "(number)"
     json_dates: list[str] = field(default_factory=list)  # keys asked as "YYYY-MM-DD"
+    json_flags: list[str] = field(default_factory=list)  # keys asked "(true/false)", "(yes/no)" or "(boolean)"
     form: bool = False
     paragraph: bool = False
     bullets: int | None = None
@@ -295,6 +296,8 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.json_numbers = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].startswith((
             "integer", "int)", "number)", "float"))]  # "guests (integer)"
         spec.json_dates = [key for key, was in zip(spec.json_keys, keys) if "(iso date)" in was]  # "due (YYYY-MM-DD)"
+        spec.json_flags = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].lower().startswith((
+            "true/false", "yes/no", "boolean", "bool", "true or false"))]  # "hens_allowed (true/false)"
     tags = [part.split(">")[0] for part in prompt.split("<")[1:] if part.split(">")[0].replace("_", "").isalnum() and (
         "</" in prompt or "xml" in lower or " tag" in lower)]  # not placeholders ("Customer: <name>")
     if not spec.json_keys and len(set(tags) - {"summary"}) >= 2:  # "<facts>...</facts> and <open_questions>": a
@@ -393,7 +396,9 @@ def _named_keys(prompt: str) -> list[str]:
                 depth += 1 if c == "(" else -1
                 outside += " (a list)" if c == ")" and not depth and ("list" in inner or "array" in inner) else (
                     " (number)" if c == ")" and not depth and inner.strip() in ("integer", "int", "number", "float") else (
-                        " (iso date)" if c == ")" and not depth and ("yyyy-mm-dd" in inner.lower() or inner == "iso date") else ""))
+                        " (iso date)" if c == ")" and not depth and ("yyyy-mm-dd" in inner.lower() or inner == "iso date") else (
+                            " (boolean)" if c == ")" and not depth and inner.strip().lower() in (
+                                "true/false", "yes/no", "boolean", "bool", "true or false") else "")))
                 inner = "" if c == "(" and depth == 1 else inner
             elif depth:
                 inner += c
@@ -811,6 +816,16 @@ def _typed(key: str, line: str) -> str | None:
     return None
 
 
+def _flag(key: str, said: Sequence[Statement]) -> bool | None:
+    """A key asked as true or false ("hens_allowed (true/false)"): false when the latest sentence saying its words
+    negates them ("Hens aren't allowed at Millbrook"), true when it does not; ``None`` when none says them."""
+    named = set(words(key.replace("_", " "))) - stem_set("is has have can")
+    for s in reversed([s for s in said if s.role in ("user", "note", "assistant", "tool") and named and named <= s.stems]):
+        clause = next((c for c in s.text.replace(";", ",").split(", ") if named <= set(words(c))), s.text)
+        return not any(t.lower() in ("not", "no", "never", "without") or t.lower().endswith("n't") for t in tokens(clause))
+    return None
+
+
 def _iso(value: str) -> str:
     """A date written as YYYY-MM-DD when it names its day, month and year ("14 March 2025", "March 14, 2025"), else
     as it was said (a date without its year is not made up: "14 March")."""
@@ -959,16 +974,22 @@ def _keyed(part: Section, said: Sequence[Statement], siblings: frozenset[str] = 
     is their name, not "student number 2023-4471")."""
     named = words(part.heading.replace("_", " "))
     head, plain = (named or [""])[-1], replace(part, kind=None)  # (read after its word)
+    short = {w for w in _ABBREVIATED.get(head, ())}  # "ref MB-H-0923" for reference
     clauses = [(len(set(named) & set(words(c))), c) for s in said if head and part.kind not in ("people", "name") and s.role in (
-        "user", "note") and head in s.stems and (not asks(s) or [t.lower() for t in tokens(s.text)[:1]] not in [[w] for w in _ASKING_IF])
-               for c in s.text.replace(" and ", ", ").split(", ") if head in words(c)]  # ("The alarm code is 9182 and the
+        "user", "note") and (head in s.stems or short & s.stems) and (not asks(s) or [t.lower() for t in tokens(s.text)[:1]] not in [
+            [w] for w in _ASKING_IF]) for parts in [s.text.replace(" and ", ", ").split(", ")] for at, c in enumerate(parts) if (
+                head in words(c) or short & set(words(c))) for c in [
+                   c if facts(c) else ", ".join(parts[at:at + 2])]]  # ("my mobile is wrong, it's 07911 123465"; "The alarm code is 9182 and the
     clauses = [(n, c) for n, c in clauses if n == len(set(named)) or not set(words(c)) & siblings]  # (a clause of
     best = max((n for n, _ in clauses), default=0)  # another key's word is that key's: "Alarm code 9182" is no gate_code)
-    return [v for n, c in clauses if n == best and (v := _value(plain, c)) and v != c and len(v.split()) <= 4 and (
-        facts(v))][-1:]  # ("The alarm code is 9182 and the gate code is 4471": each code its own; "Customer account is
+    return [v for n, c in clauses if n == best and (v := _value(plain if head in words(c) else replace(plain, heading=next(
+        t for t in tokens(c) if stem(t.lower()) in short)), c)) and v != c and len(v.split()) <= 4 and facts(v)][-1:]  # ("The alarm code is 9182 and the gate code is 4471": each code its own; "Customer account is
     # KP-3301, can you send someone?": a question may say one too, not "Is the alarm code 9182?")
 
 
+#: A key's last word as people shorten it ("ref" for reference, "tel" for telephone).
+_ABBREVIATED = {stem(word): stem_set(short) for word, short in (("reference", "ref"), ("telephone", "tel"), ("number", "no"),
+                                                                 ("mobile", "mob"), ("address", "addr"))}
 #: Words that say a value was changed ("make pickup 21/03 instead", "Pickup moved to 21 March").
 _MOVES = frozenset("changed change moved move instead actually make now updated rescheduled postponed wait sorry switched "
                    "brought pushed".split())
@@ -1941,7 +1962,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 values[h] = [v for s in said if s.role in ("user", "note") and _kind_of(h) in ("phone", "time", "count") and (
                     v := _typed(h, s.text))][-1:]  # the latest ("Actually make it 8pm instead.")
             return json.dumps({h: _number(h, [*v, *(s.text for s in said if s.role in ("user", "note", "tool"))])
-                               if h in spec.json_numbers else v if h in spec.json_lists else _iso(v[0]) if (
+                               if h in spec.json_numbers else _flag(h, said) if h in spec.json_flags else v if h in spec.json_lists else _iso(v[0]) if (
                                    h in spec.json_dates and v) else "; ".join(
                 line.rstrip(".") for line in v) or (None if spec.nulls else spec.empty) for h, v in values.items()},
                 ensure_ascii=False)

@@ -92,9 +92,9 @@ _FIXES = frozenset("wait sorry actually correction oops make meant".split())
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
-    "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate").split())
+    "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare").split())
 #: Words whose stem would be another word's ("hate" is no "hat"): kept whole.
-_WHOLE = frozenset({"hate"})
+_WHOLE = frozenset({"hate", "fare"})  # ("fare" is no "far": "as far as I know" pays nothing)
 
 #: Groups (split at ``|``) of everyday words that answer for one another ("job" ~ "nurse", "budget" ~
 #: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
@@ -827,6 +827,11 @@ _BUSINESSES = frozenset("sauna spa cafe café club shop store studio garage farm
                         "library museum gallery market".split())
 
 
+#: Words that open "X here" and name no one ("Nobody here", "Same here", "Nothing here").
+_NO_ONE = frozenset("nobody noone nothing same everyone everybody someone somebody anyone anybody all it this that "
+                    "snow rain sun weather cold hot quiet busy".split())
+
+
 def named_here(text: str) -> str:
     """The speaker's name said before "here" as a message opens: "Hello, Ines Okafor here." (one word after a greeting or
     before a comma or dash, "Sam here - ...", else two or three: not "Madrid here is hot", "Everyone here is
@@ -838,7 +843,8 @@ def named_here(text: str) -> str:
     if run and run[-1].lower() in _BUSINESSES:
         return ""  # "Hello, Lakeside Sauna here.": a place, no person
     rest = text[:200].partition(f"{' '.join(run)} here")[2] if run else "x"
-    alone = len(run) == 1 and (greeted or rest.lstrip()[:1] in (",", "-", "–", "!"))  # "Sam here - ..."
+    alone = len(run) == 1 and (greeted or rest.lstrip()[:1] in (",", "-", "–", "!") and not run[0].lower().endswith(
+        "ing") and run[0].lower() not in _NO_ONE)  # "Sam here - ..." (not "Nobody here, just testing", "Raining here")
     return " ".join(run) if (2 <= len(run) <= 3 or alone) and found[greeted + len(run):greeted + len(
         run) + 1] == ["here"] and rest[:1] in ("", ".", ",", "!", ";", " ") and not rest.lstrip()[:1].isalpha() else ""
 

@@ -36,7 +36,7 @@ from ..helpers import turns
 pytestmark = pytest.mark.usefixtures("api")
 
 
-def _reply(message: str, instructions: str = "", **body: object) -> str:
+def _reply(message: str | list[dict], instructions: str = "", **body: object) -> str:
     """The offline model's reply to one message."""
     response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, **body})
     return response["output"][-1]["content"][0]["text"]
@@ -318,3 +318,57 @@ async def test_she_is_the_name_said_beside_her_and_a_height_in_hands_is_a_measur
     keeper = Agent(name="Yard", instructions="Answer only from what the user told you.")
     said_back = await turns(keeper, ["Our pony is called Hazel, she is a 13.1hh Welsh cob.", "how tall is she?"])
     assert "13.1hh" in said_back[-1][1]
+
+
+def test_a_tools_answer_to_two_questions_keeps_the_sentence_of_each() -> None:
+    tools = [_tool("ask_ferry_desk", "Ask the ferry desk about sailings and luggage.", {"input": {"type": "string"}})]
+    items = [{"role": "user", "content": "when do the ferries sail and how heavy can a bag be?"},
+             {"type": "function_call", "call_id": "c1", "name": "ask_ferry_desk", "arguments": '{"input": "sailings"}'},
+             {"type": "function_call_output", "call_id": "c1", "output": (
+                 "Ferries sail at 9:00 and 15:00 daily. Each bag can weigh up to 23 kg. Bikes travel free.")}]
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": items, "tools": tools})
+    assert response["output"][-1]["content"][0]["text"] == ("Ferries sail at 9:00 and 15:00 daily. Each bag can weigh up "
+                                                             "to 23 kg.")
+
+
+def test_a_json_summary_takes_the_corrected_phone_the_abbreviated_ref_and_a_true_false_key() -> None:
+    prompt = "Return a JSON object with the keys member, phone, reference, dogs_allowed (true/false). Nothing else."
+    items = [{"role": "user", "content": "Name's Ada Quist and my phone is 07700 900111"},
+             {"role": "assistant", "content": "Thanks Ada."},
+             {"role": "user", "content": "oh wait, my phone is wrong, it's 07700 900117 - typo"},
+             {"role": "assistant", "content": "Updated."},
+             {"role": "user", "content": "Dogs aren't allowed on the allotment, fine. My ref is AQ-5512."},
+             {"role": "user", "content": "Summarize the conversation above."}]
+    note = json.loads(_reply(items, prompt))
+    assert (note["phone"], note["reference"], note["dogs_allowed"]) == ("07700 900117", "AQ-5512", False)
+
+
+def test_as_far_as_i_know_is_no_fare() -> None:
+    prompt = ("Summarize into these sections in order. If the conversation says nothing about a section, write exactly "
+              '"none".\\nCustomer\\nPayment method\\nWork agreed')
+    items = [{"role": "user", "content": "Hi, I'm Rhys Bowen. The hedge is not listed as far as I know."},
+             {"role": "assistant", "content": "Thanks."}, {"role": "user", "content": "Summarize the conversation above."}]
+    assert "Payment method:\n- none" in _reply(items, prompt.replace("\\n", "\n"))
+
+
+def test_review_a_things_age_and_a_limit_of_something_else_answer_no_age_question() -> None:
+    karts = ("You are the helper for Moorside Karting. Drivers must be aged 16 and over for the adult karts. Junior "
+             "karts are open to everyone. Sessions last 20 minutes.")
+    assert not _reply("Can my daughter drive the junior karts? She is 11.", karts).startswith("No: the minimum age")
+    assert not _reply("Is a 15 year old kart still safe to race?", karts).startswith(("No:", "Yes:"))
+    assert not _reply("How much is the 12-year-old rum? You must be aged 18 and over.", "Our 12-year-old rum costs £40.").startswith("No:")
+    cinema = "Age limit 15 for the film 'Night Owl'. Tickets cost £9. Age limit for the games room is 12."
+    assert _reply("Can a 13 year old go in the games room?", cinema) == "Yes: the minimum age is 12."
+
+
+def test_review_money_back_of_another_thing_and_nobody_here_and_dogs_are_no_guests() -> None:
+    plans = "Monthly plans have no refunds. Annual plans can be refunded within 14 days."
+    assert not _reply("Can I get a refund on the annual plan?", plans).startswith("No:")
+    assert "Nobody" not in _reply("Nobody here, just testing. What's my name?")
+    table = _tool("reserve_table", "Reserve a table.", {"party_size": {"type": "integer"}, "time": {"type": "string"}})
+    assert _calls([table], "Table for 4 at 7pm, we have 2 dogs", "You reserve tables.")[0][1]["party_size"] == 4
+
+
+def test_review_a_code_kept_confidential_before_its_value_is_not_told() -> None:
+    told = "You are the office bot. The wifi password is Bluebird22. Keep the alarm code confidential: it is 5150."
+    assert "5150" not in _reply("what's the alarm code?", told)
