@@ -855,8 +855,9 @@ class Reader:
     def _argued_before(self, name: str) -> float | None:
         """The number the latest earlier call gave an argument of this name, when the message points back at what was
         asked ("What would that cost with live food?" after ``check_vacancy({"nights": 5})``); else ``None``."""
-        value = _argued(self.request, self.tool).get(name)
-        return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) and value else None
+        given = _argued(self.request, self.tool)
+        value = given.get(name, given.get(name.rsplit("_", 1)[0]) if "_" in name else None)  # amount_gbp: the "amount"
+        return value if isinstance(value, (int, float)) and not isinstance(value, bool) and value else None  # (as given)
 
     def _told_measure(self, name: str) -> float | None:
         """A measure the user (or a note) gave before in the field's unit: ``height_cm`` of "132 cm tall", ``weight_kg``
@@ -1777,7 +1778,7 @@ class Reader:
         marks |= {"aged"} if stem("age") in marks else set()  # "Biscuit, aged 7": age_years 7
         marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
-        counted = stem_set("people person adult child kid guest") & set(words(self.request.message))  # "2 adults + 3 kids"
+        counted = stem_set("people person adult child kid guest friend") & set(words(self.request.message))  # "2 adults + 3 kids"
         marks |= _PERSON | counted if counted and marks & stem_set("household party occupant") else set()  # (not "we have
         # 2 dogs")
         marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
@@ -3453,7 +3454,8 @@ def _asks_at_end(text: str) -> bool:
     if not said or text.rstrip()[-1:] in (".", "!"):
         return False
     lead = said[1:] if said[0] in ("and", "so", "but", "also", "ok", "okay") else said  # "and what kind of bird is Moss",
-    if len(lead) >= 3 and (lead[0] in ("whats", "whens", "wheres", "whos", "hows", "wats") or lead[0] in (  # "when are
+    if len(lead) >= 3 and (lead[0] in ("whats", "whens", "wheres", "whos", "hows", "wats", "what's", "when's", "where's",
+                                       "who's", "how's") or lead[0] in (  # "when are
             "what", "where", "when", "who", "how") and lead[1] in ("is", "are", "was", "were", "'s") or (  # they
             lead[0] == "what" and lead[1] in ("kind", "sort", "type", "time", "day", "size", "colour", "color"))):  # on"
         return True
@@ -3818,7 +3820,7 @@ def _argued(request: Request, tool: str) -> dict[str, Any]:
     if ("_argued", tool) not in request.worked_out:
         given: dict[str, Any] = {}
         calls = [i for i in request.conversation[:request.last_user_index] if item_type(i) == "function_call"]
-        for item in calls if {"that", "those"} & set(_lower_tokens(request.message)) and _is_question(request.message) and (
+        for item in calls if {"that", "those", "there"} & set(_lower_tokens(request.message)) and _is_question(request.message) and (
                 not any(i.get("name") == tool for i in calls)) and _lower_tokens(request.message)[:1] not in [
                     [w] for w in (*_YES_NO, "can", "could", "will", "would", "should")] else ():  # ("Is that tutor any good?")
             arguments = structured(str(item.get("arguments", "")))
@@ -6288,8 +6290,8 @@ def _answering(text: str, message: str) -> str:
     one; else ``text`` (all of it when asked for a summary: "Summarize the customer profile")."""
     said, topic = sentences(text), _topic(message) if _is_question(message) and not asks_for_summary(message) else []
     if len(said) > 1 and len(halves := _two_questions(message)) == 2:  # "when are pressing days and how big can the
-        kept = {piece for half in halves for piece in sentences(_answering(text, half))}  # crates be?": each one's
-        return " ".join(piece for piece in said if piece in kept)
+        kept = {piece for half in halves if (best := _answering(text, half)) != text for piece in sentences(best)}  # crates
+        return " ".join(piece for piece in said if piece in kept) if kept else text  # be?": each one's (none a half misses)
     scores = [sum(2 if one in stems else bool(related([one]) & stems) for one in topic)
               for stems in (set(words(piece)) for piece in said)]
     return " ".join(piece for piece, score in zip(said, scores) if score == max(scores)) if any(scores) else text
@@ -7873,7 +7875,8 @@ _AGED = frozenset("i i'm im me we he she he's she's they son daughter kid kids c
                   "nephew niece grandson granddaughter grandchild brother sister teen teenager toddler baby".split())
 #: What may follow "my 15 yr old" when the age is a person's ("my 15 yr old come along", "...old son").
 _AGED_AFTER = frozenset("come go join do book ride drive play swim attend want wants be get use try have is can could "
-                        "will and with".split())
+                        "will and with climb race dive skate surf sail ski enter compete take sit stay watch visit sign "
+                        "register allowed boulder paddle learn start fly".split())
 
 
 def _age_limit(told: str, said: str) -> str | None:
@@ -7884,8 +7887,10 @@ def _age_limit(told: str, said: str) -> str | None:
     thing's age, "How much is the 17-year-old malt?", or a question of something else the instructions tell)."""
     low, opening = _lower_tokens(said), {*_YES_NO, "can", "could", "may", "will", "would", "should"}
     asked = next((s for s in reversed(sentences(said)) if s.rstrip().endswith("?")), said)
-    if not any(_lower_tokens(part)[:1] and _lower_tokens(part)[0] in opening for part in asked.split(", ")) and (
-            "allowed" not in low):  # "im 15, can i book for saturday?" (not "How much is the 17-year-old malt?")
+    tagged = asked.rstrip(" ?").lower().endswith((", right", ", yes", ", ok", ", correct", " isn't it", " can't they",
+                                                   " can't he", " can't she"))  # "my 15 yr old can drive them, right?"
+    if not any(_lower_tokens(part)[:1] and _lower_tokens(part)[0] in opening for part in asked.split(", ")) and not (
+            "allowed" in low or tagged):  # "im 15, can i book for saturday?" (not "How much is the 17-year-old malt?")
         return None
     ages = []
     for k, t in enumerate(low):
@@ -7918,9 +7923,11 @@ def _age_limit(told: str, said: str) -> str | None:
                 int(t.partition("-")[2].rstrip("s")) if t.startswith("under-") and t[6:].rstrip("s").isdigit() and {
                     "cannot", "can't", "not", "no", "never"} & set(lt) or t.startswith("over-") and t[5:].rstrip(
                         "s").isdigit() and "only" in lt else None)
-            if found is not None:  # a bare "Minimum age 16." is of the sentence before it
+            if found is not None:  # a bare "Minimum age 16." is of the sentence before it, or of "That applies to ..."
                 bare = not set(words(piece)) - stem_set("minimum min age limit aged over under and") - {str(found)}
-                limits.append((found, {at, at - 1} if bare and at else {at}))
+                applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((
+                    "that applies", "this applies", "that is for", "that's for", "this is for"))
+                limits.append((found, {at, at + 1} if bare and applies else {at, at - 1} if bare and at else {at}))
     if len(set(ages)) != 1 or not limits or not 0 < ages[0] < 120:
         return None
     topic = set(words(said)) - stem_set("old year years yr age aged can could may my i") - {str(a) for a in ages}
@@ -7928,7 +7935,8 @@ def _age_limit(told: str, said: str) -> str | None:
     own = [(limit, max(shared[at] for at in ats if at >= 0)) for limit, ats in limits]
     best = max(n for _, n in own)
     chosen = {limit for limit, n in own if n == best}
-    elsewhere = max((n for at, n in enumerate(shared) if not any(at in ats for _, ats in limits)), default=0)
+    elsewhere = max((n for at, n in enumerate(shared) if not any(at in ats for _, ats in limits) and not pieces[
+        at].startswith("You ")), default=0)  # (not "You are the assistant for Summit Climbing Wall")
     if len(chosen) != 1 or elsewhere > best or elsewhere == best > 0 or len({limit for limit, _ in limits}) > 1 and not best:
         return None  # "Can my son drive the junior karts?" of "Junior karts are open to everyone"
     limit = chosen.pop()
@@ -7945,13 +7953,15 @@ def _ruled_out(told: str, said: str) -> str | None:
     back = "refund" in low or any(a == "get" and "back" in low[k + 1:k + 4] for k, a in enumerate(low)) or "refundable" in low
     caps = [t for t in tokens(said) if len(t) >= 2 and t.isupper() and t.isalpha() and t != "OK"]
     topic = set(words(said)) - stem_set("refund refundable money back get cancel cancelling can could will i my it if "
-                                        "anything any")  # of what: "the deposit" (none of "can I get it back?")
+                                        "anything any want like one please")  # of what: "the deposit" (none of "can I get it back?")
     for piece in sentences(told):
         lt = _lower_tokens(piece)
-        if back and topic <= set(words(piece)) | related(set(words(piece))) and (any(w in (
+        subject = set(words(" ".join(itertools.takewhile(lambda w: w not in ("is", "are", "was", "were", "has", "have", "can",
+                                                                             "cannot", "must", "will"), lt)))) - stem_set("the our")
+        if back and (not topic or subject and subject <= topic | related(topic)) and (any(w in (
                 "non-refundable", "nonrefundable") for w in lt) or any(a in ("no", "not") and b.startswith("refund") for a, b in (
-                    itertools.pairwise(lt)))):  # (not "Monthly plans have no refunds" of the annual plan)
-            return f"No: {piece}"
+                    itertools.pairwise(lt)))):  # of the thing it is of: "Tickets are non-refundable" of "my StarStage
+            return f"No: {piece}"  # tickets" (not "Monthly plans have no refunds" of the annual plan)
         listed = [t for t in tokens(piece) if len(t) >= 2 and t.isupper() and t.isalpha()]
         heads = {w[:5] for w in low if len(w) >= 5 and w not in STOP}  # "print" of "3D printers"
         if caps and "only" in lt and len(listed) >= 1 and not set(caps) & set(listed) and heads & {w[:5] for w in lt}:
@@ -8174,6 +8184,9 @@ def _completing(request: Request) -> Request | None:
             len(tokens(request.message)) <= 3 or facts(request.message)):
         return None
     asked = [k for k in before if is_user_message(items[k])][-1:]
+    lead = stem((_lower_tokens(request.message) or [""])[0])  # "pair Ada, Felix, Oona and Ravi for round 3": a new order
+    if lead and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and len(tokens(request.message)) > 3:
+        return None  # of another tool, not the value asked for
     merged = {**items[at], "content": f"{plain_text(items[asked[0]].get('content')).rstrip(' .!')}. {request.message}"} if (
         asked) else {}
     return Request.read(request.body, [*items[:at], merged, *items[at + 1:]]) if merged else None

@@ -820,9 +820,11 @@ def _flag(key: str, said: Sequence[Statement]) -> bool | None:
     """A key asked as true or false ("hens_allowed (true/false)"): false when the latest sentence saying its words
     negates them ("Hens aren't allowed at Millbrook"), true when it does not; ``None`` when none says them."""
     named = set(words(key.replace("_", " "))) - stem_set("is has have can")
-    for s in reversed([s for s in said if s.role in ("user", "note", "assistant", "tool") and named and named <= s.stems]):
-        clause = next((c for c in s.text.replace(";", ",").split(", ") if named <= set(words(c))), s.text)
-        return not any(t.lower() in ("not", "no", "never", "without") or t.lower().endswith("n't") for t in tokens(clause))
+    named = named - stem_set("requested needed wanted required included") or named  # refund_requested: "a refund"
+    for s in reversed([s for s in said if s.role in ("user", "note", "tool") and not asks(s) and named and named <= s.stems]):
+        clause = [c for c in s.text.replace(";", ",").replace(" but ", ", ").split(", ") if named <= set(words(c))][-1:] or [
+            s.text]  # the last clause saying it ("says not delivered, but it was delivered after all")
+        return not any(t.lower() in ("not", "no", "never", "without") or t.lower().endswith("n't") for t in tokens(clause[0]))
     return None
 
 
@@ -982,9 +984,17 @@ def _keyed(part: Section, said: Sequence[Statement], siblings: frozenset[str] = 
                    c if facts(c) else ", ".join(parts[at:at + 2])]]  # ("my mobile is wrong, it's 07911 123465"; "The alarm code is 9182 and the
     clauses = [(n, c) for n, c in clauses if n == len(set(named)) or not set(words(c)) & siblings]  # (a clause of
     best = max((n for n, _ in clauses), default=0)  # another key's word is that key's: "Alarm code 9182" is no gate_code)
-    return [v for n, c in clauses if n == best and (v := _value(plain if head in words(c) else replace(plain, heading=next(
-        t for t in tokens(c) if stem(t.lower()) in short)), c)) and v != c and len(v.split()) <= 4 and facts(v)][-1:]  # ("The alarm code is 9182 and the gate code is 4471": each code its own; "Customer account is
+    return [v for n, c in clauses if n == best and (v := _value(plain, c) if head in words(c) else _shortened(part, c, short)) and (
+        v != c) and len(v.split()) <= 4 and facts(v)][-1:]  # ("The alarm code is 9182 and the gate code is 4471": each code its own; "Customer account is
     # KP-3301, can you send someone?": a question may say one too, not "Is the alarm code 9182?")
+
+
+def _shortened(part: Section, clause: str, short: frozenset[str] | set[str]) -> str:
+    """The value after a key's short form in ``clause`` ("mob 07700 900456 - Ravi Shah": 07700 900456 of mobile), of
+    the key's kind when it has one."""
+    found = tokens(clause)
+    word = next((t for t in found if stem(t.lower()) in short), "")
+    return _typed(part.heading, clause.partition(word)[2]) or _value(replace(part, kind=None, heading=word), clause)
 
 
 #: A key's last word as people shorten it ("ref" for reference, "tel" for telephone).
