@@ -494,8 +494,8 @@ class Request:
     def message(self) -> str:
         """The latest user message, markup tags read through; of a message carrying data (an agent called as
         a tool with structured input), that data as ``key: value`` lines."""
-        text = apostrophes(MARKUP.sub("", self.raw_message)[:MAX_CHARS])
-        return structured_input(text) or text
+        text = apostrophes(MARKUP.sub("", self.raw_message)[:MAX_CHARS]).replace(" @ ", " at ")  # "The Gullivers @ Leeds
+        return structured_input(text) or text  # Brudenell": at (an email's "@" has no spaces)
 
     @cached_property
     def this_turn(self) -> tuple[bool, bool, list[tuple[str, str, str]]]:
@@ -1643,6 +1643,16 @@ class Reader:
         return None
 
     def number(self, name: str, description: str) -> float | None:
+        """:meth:`said_number`, as the message then corrects it: "for three people ... Oh wait, make it four": 4."""
+        value = self.said_number(name, description)
+        said = _lower_tokens(_in_digits(self.request.message))
+        fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a == "make" and m in ("it", "that") and (
+            _NUMBER.fullmatch(b)) and not said[k + 3:k + 4] or a == "make" and m in ("it", "that") and _NUMBER.fullmatch(b) and (
+                said[k + 3] in STOP or said[k + 3] in (".", ","))]  # (not "make it 7pm")
+        before = [float(t) for t in said[:fixed[-1][0]] if _NUMBER.fullmatch(t)] if fixed else []
+        return float(fixed[-1][1]) if value is not None and len(before) == 1 and value == before[0] and not self.start else value
+
+    def said_number(self, name: str, description: str) -> float | None:
         """A tool's value for the field, a number next to the field's name or unit ("Total 13.50", "45 minutes"),
         else the next number the turn's latest tool result, then the latest message, gives (numbers inside an id
         such as ``ORD-7`` are not; "between 0 and 250" is one request, not one per number)."""
@@ -1763,9 +1773,10 @@ class Reader:
                 said[at] = f"{count or '1' * (not said[at - 1:at] or not said[at - 1].isdigit())} dice of {sides} sides"
         text = " ".join("1" if w.lower() == "one" and n.split("\n")[0].rstrip(".,;!?").isalpha() and n.lower() not in STOP else {
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
-        found = [t[:len(t) - len(u)] if (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
+        found = [t[:len(t) - len(t.lstrip("0123456789."))] if "/" in t and (u := t.lstrip("0123456789.").split("/")[0]).isalpha() and (
+            u.lower() == name.lower().rpartition("_")[2]) or (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
             ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
-                t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2
+                t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2; "3100kwh/year"
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         if len(found) == 2 and not self.start and not results and "_" in name and _paired(name, self.fields) and not set(
                 name.lower().split("_")) & {"home", "away"}:  # rating_a, rating_b: "a 1840 player vs a 2055 player"
@@ -1778,7 +1789,9 @@ class Reader:
         marks |= {"aged"} if stem("age") in marks else set()  # "Biscuit, aged 7": age_years 7
         marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
-        counted = stem_set("people person adult child kid guest friend") & set(words(self.request.message))  # "2 adults + 3 kids"
+        heard_now = _lower_tokens(_in_digits(self.request.message))
+        counted = stem_set("people person adult child kid guest") & set(words(self.request.message)) | {stem("friend") for a, b in (
+            itertools.pairwise(heard_now)) if a.isdigit() and b.startswith("friend")}  # "2 adults + 3 kids", "me and 3 friends"
         marks |= _PERSON | counted if counted and marks & stem_set("household party occupant") else set()  # (not "we have
         # 2 dogs")
         marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
@@ -7875,8 +7888,7 @@ _AGED = frozenset("i i'm im me we he she he's she's they son daughter kid kids c
                   "nephew niece grandson granddaughter grandchild brother sister teen teenager toddler baby".split())
 #: What may follow "my 15 yr old" when the age is a person's ("my 15 yr old come along", "...old son").
 _AGED_AFTER = frozenset("come go join do book ride drive play swim attend want wants be get use try have is can could "
-                        "will and with climb race dive skate surf sail ski enter compete take sit stay watch visit sign "
-                        "register allowed boulder paddle learn start fly".split())
+                        "will and with climb race dive enter compete sign register allowed boulder paddle".split())
 
 
 def _age_limit(told: str, said: str) -> str | None:
@@ -7928,8 +7940,8 @@ def _age_limit(told: str, said: str) -> str | None:
                 applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((
                     "that applies", "this applies", "that is for", "that's for", "this is for"))
                 limits.append((found, {at, at + 1} if bare and applies else {at, at - 1} if bare and at else {at}))
-    if len(set(ages)) != 1 or not limits or not 0 < ages[0] < 120:
-        return None
+    if len(set(ages)) != 1 or not limits or not 0 < ages[0] < 120 or {"while", "until", "till"} & set(low):
+        return None  # (not "Can my 7 year old sit in the cafe while we climb?", "...can stay until 9pm, right?")
     topic = set(words(said)) - stem_set("old year years yr age aged can could may my i") - {str(a) for a in ages}
     shared = [len(topic & set(words(piece))) for piece in pieces]
     own = [(limit, max(shared[at] for at in ats if at >= 0)) for limit, ats in limits]
@@ -7954,11 +7966,15 @@ def _ruled_out(told: str, said: str) -> str | None:
     caps = [t for t in tokens(said) if len(t) >= 2 and t.isupper() and t.isalpha() and t != "OK"]
     topic = set(words(said)) - stem_set("refund refundable money back get cancel cancelling can could will i my it if "
                                         "anything any want like one please")  # of what: "the deposit" (none of "can I get it back?")
+    alone = sum(stem("refund") in {stem(w.replace("non-", "")) for w in _lower_tokens(piece)} | set(words(piece)) for piece in (
+        sentences(told))) <= 1  # (no thing named: the one sentence of refunds, not "Monthly plans have no refunds" beside
+    # "Annual plans can be refunded")
     for piece in sentences(told):
         lt = _lower_tokens(piece)
         subject = set(words(" ".join(itertools.takewhile(lambda w: w not in ("is", "are", "was", "were", "has", "have", "can",
                                                                              "cannot", "must", "will"), lt)))) - stem_set("the our")
-        if back and (not topic or subject and subject <= topic | related(topic)) and (any(w in (
+        said_here = set(words(piece)) | related(set(words(piece)))
+        if back and (not topic and alone or topic and (subject and subject <= topic | related(topic) or topic <= said_here)) and (any(w in (
                 "non-refundable", "nonrefundable") for w in lt) or any(a in ("no", "not") and b.startswith("refund") for a, b in (
                     itertools.pairwise(lt)))):  # of the thing it is of: "Tickets are non-refundable" of "my StarStage
             return f"No: {piece}"  # tickets" (not "Monthly plans have no refunds" of the annual plan)
@@ -8185,7 +8201,11 @@ def _completing(request: Request) -> Request | None:
         return None
     asked = [k for k in before if is_user_message(items[k])][-1:]
     lead = stem((_lower_tokens(request.message) or [""])[0])  # "pair Ada, Felix, Oona and Ravi for round 3": a new order
-    if lead and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and len(tokens(request.message)) > 3:
+    asked_for = set(words(plain_text(items[before[-1]].get("content")).partition(" once I have ")[2]))
+    waiting = {w for t in request.tools if asked_for & set(words(" ".join(t.parameters.get("properties") or {}).replace(
+        "_", " "))) for w in t.name_stems | t.stems}  # (not "book it for 3" for book_room, waiting for its people)
+    if lead and lead not in waiting and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and len(
+            tokens(request.message)) > 3:
         return None  # of another tool, not the value asked for
     merged = {**items[at], "content": f"{plain_text(items[asked[0]].get('content')).rstrip(' .!')}. {request.message}"} if (
         asked) else {}

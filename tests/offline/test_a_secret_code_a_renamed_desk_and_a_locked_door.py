@@ -454,3 +454,38 @@ def test_review_a_true_false_key_reads_what_was_said_not_asked_and_a_short_key_i
     assert note("Parcel PX-2210 says not delivered, but it was delivered to my neighbour after all.",
                 "delivered (true/false), parcel")["delivered"] is True
     assert note("mob 07700 900456 - Ravi Shah", "mobile, name")["mobile"] == "07700 900456"
+
+
+def test_a_number_written_with_its_unit_per_year_a_count_made_again_and_an_at_sign() -> None:
+    energy = {"type": "object", "properties": {"annual_usage_kwh": {"type": "number"}}, "required": ["annual_usage_kwh"]}
+    assert _parsed(energy, "usage 2750kwh/year, gas boiler") == {"annual_usage_kwh": 2750}
+    gig = {"type": "object", "properties": {"artist": {"type": "string"}, "venue": {"type": "string"},
+                                            "seats": {"type": "integer"}}, "required": ["artist", "venue", "seats"]}
+    assert _parsed(gig, "Balcony x3 for The Lanterns @ Bristol Fleece") == {
+        "artist": "The Lanterns", "venue": "Bristol Fleece", "seats": 3}
+    assert _parsed(gig, "two seats for Mira Vale at the Old Vic. Oh wait, make it three")["seats"] == 3
+
+
+def test_review_an_age_beside_a_things_name_or_another_activity_is_no_age_question() -> None:
+    slopes = "You are the helper for Glenbrae Ski Centre. Skiers must be aged 6 or over for group lessons."
+    assert not _reply("My 9 year old ski jacket is too small, do you rent jackets?", slopes).startswith("Yes:")
+    wall = "You are the booking assistant for Crag Top Climbing Wall. Children must be aged 8 and over to climb."
+    assert not _reply("Can my 7 year old sit in the cafe while we climb?", wall).startswith("No:")
+
+
+def test_review_money_back_of_the_thing_named_and_of_no_thing_beside_a_refundable_one() -> None:
+    camp = "You are the assistant for Larch Hollow Campsite. The booking deposit is non-refundable."
+    assert _reply("Can I get the deposit back?", camp).startswith("No: The booking deposit is non-refundable.")
+    plans = "Monthly plans have no refunds. Annual plans can be refunded within 14 days."
+    assert not _reply("I want a refund, can I get one?", plans).startswith("No:")
+
+
+def test_review_friends_from_work_are_no_count_and_a_pending_number_is_still_read() -> None:
+    table = _tool("reserve_table", "Reserve a table.", {"party_size": {"type": "integer"}, "time": {"type": "string"}})
+    assert _calls([table], "Table for 5 at 7pm, 2 of us are friends from work", "You reserve tables.")[0][1]["party_size"] == 5
+    rooms = [_tool("book_room", "Book a meeting room.", {"room": {"type": "string"}, "people": {"type": "integer"}}),
+             _tool("cancel_booking", "Cancel a room booking.", {"booking_id": {"type": "string"}})]
+    items = [{"role": "user", "content": "I'd like the Elm room please"},
+             {"role": "assistant", "content": "I can do that once I have the people. Could you give it to me?"},
+             {"role": "user", "content": "book it for 3 of us"}]
+    assert _after(rooms, items) == [("book_room", {"room": "Elm room", "people": 3})]
