@@ -2,10 +2,11 @@
 
 :func:`respond` reads the instructions, items, tools and output schema it was sent, nothing else. It
 answers a grading request with a JSON verdict (:mod:`.grading`) and a summary request with a note
-(:mod:`.notes`); else it calls the tools (a handoff is a ``transfer_to_<agent>`` tool) that the latest
-user message, ``tool_choice`` or the instructions ask for, arguments taken from the user's words; else
-it says what the newest tools returned, restates what answers from the conversation or the
-instructions, or says in one sentence that it does not know (as JSON for a ``json_schema`` format).
+(:mod:`.notes`); else it calls the tools (a handoff is a ``transfer_to_<agent>`` tool, or one the SDK describes or
+answers as a handoff) that the latest user message, ``tool_choice`` or the instructions ask for, arguments taken
+from the user's words; else it says what the newest tools returned, restates what answers from the conversation or
+the instructions, or says in one sentence that it does not know (as JSON for a ``json_schema`` format). A value
+the instructions say never to reveal is refused, never quoted.
 Models that reason (``o3``, ``gpt-5``...) put a reasoning item first, with a summary when ``reasoning.summary`` asks.
 """
 
@@ -494,8 +495,8 @@ class Request:
     def message(self) -> str:
         """The latest user message, markup tags read through; of a message carrying data (an agent called as
         a tool with structured input), that data as ``key: value`` lines."""
-        text = apostrophes(MARKUP.sub("", self.raw_message)[:MAX_CHARS]).replace(" @ ", " at ")  # "The Gullivers @ Leeds
-        return structured_input(text) or text  # Brudenell": at (an email's "@" has no spaces)
+        text = apostrophes(MARKUP.sub("", self.raw_message)[:MAX_CHARS])
+        return structured_input(text) or text
 
     @cached_property
     def this_turn(self) -> tuple[bool, bool, list[tuple[str, str, str]]]:
@@ -1647,10 +1648,11 @@ class Reader:
         value = self.said_number(name, description)
         said = _lower_tokens(_in_digits(self.request.message))
         fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a == "make" and m in ("it", "that") and (
-            _NUMBER.fullmatch(b)) and not said[k + 3:k + 4] or a == "make" and m in ("it", "that") and _NUMBER.fullmatch(b) and (
-                said[k + 3] in STOP or said[k + 3] in (".", ","))]  # (not "make it 7pm")
-        before = [float(t) for t in said[:fixed[-1][0]] if _NUMBER.fullmatch(t)] if fixed else []
-        return float(fixed[-1][1]) if value is not None and len(before) == 1 and value == before[0] and not self.start else value
+            _NUMBER.fullmatch(b)) and (not said[k + 3:k + 4] or said[k + 3] in STOP and said[k + 3] not in ("each", "per"))]
+        hedged = {"if", "but", "unless", "would", "i'd", "we'd", "each", "per"} & set(said)  # (not "we'll make it 3 if Sam
+        before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t)] if fixed and not hedged else []  # comes")
+        return float(fixed[-1][1]) if value is not None and len(before) == 1 and _NUMBER.fullmatch(before[0]) and value == float(
+            before[0]) and not self.start else value  # (one number before it: not "for 6 at 7pm. Make it 8")
 
     def said_number(self, name: str, description: str) -> float | None:
         """A tool's value for the field, a number next to the field's name or unit ("Total 13.50", "45 minutes"),
@@ -1790,8 +1792,9 @@ class Reader:
         marks |= _RATE_WORDS if marks & _RATE_WORDS or marks >= stem_set("interest rate") else set()
         marks |= self.own if marks & stem_set("count quantity") else set()  # roll_dice's count: "roll 3 dice"
         heard_now = _lower_tokens(_in_digits(self.request.message))
-        counted = stem_set("people person adult child kid guest") & set(words(self.request.message)) | {stem("friend") for a, b in (
-            itertools.pairwise(heard_now)) if a.isdigit() and b.startswith("friend")}  # "2 adults + 3 kids", "me and 3 friends"
+        counted = stem_set("people person adult child kid guest") & set(words(self.request.message)) | {stem("friend") for a, b, c in (
+            zip(heard_now, heard_now[1:], [*heard_now[2:], ""])) if a.isdigit() and (b.startswith("friend") or c.startswith(
+                "friend"))}  # "2 adults + 3 kids", "me and 3 (best) friends"
         marks |= _PERSON | counted if counted and marks & stem_set("household party occupant") else set()  # (not "we have
         # 2 dogs")
         marks |= _PERSON if marks & (_PERSON | stem_set("headcount capacity")) else set()  # attendees: "about 120
@@ -1915,7 +1918,8 @@ class Reader:
         several = sum("hour" in f.lower() for f in self.fields) > 1
         if len(hours) > 1 and several and not self.start:  # "from 22:00 to 07:00": start_hour 22, end_hour 7
             found, index = [hours[-1] if set(name.lower().split("_")) & _ENDING_HOURS else hours[0]], 0
-        value = float(found[index]) if index < len(found) else None
+        lead = _NUMBER.match(str(found[index]).lstrip("£$€")) if index < len(found) else None  # "£3/kg": 3 (a price
+        value = float(lead.group()) if lead else None  # per unit, its number)
         if value is None and set(words(name.replace("_", " "))) & stem_set("guest guests people party person diner diners group") and (
                 not self.start):
             value = next((float(n) for s in reversed(self.request.said) if s.role == "user" and (n := _group_size(s.text)) and not (
@@ -7888,7 +7892,8 @@ _AGED = frozenset("i i'm im me we he she he's she's they son daughter kid kids c
                   "nephew niece grandson granddaughter grandchild brother sister teen teenager toddler baby".split())
 #: What may follow "my 15 yr old" when the age is a person's ("my 15 yr old come along", "...old son").
 _AGED_AFTER = frozenset("come go join do book ride drive play swim attend want wants be get use try have is can could "
-                        "will and with climb race dive enter compete sign register allowed boulder paddle".split())
+                        "will and with climb race dive enter compete sign register allowed boulder paddle ski sail skate "
+                        "surf start fly learn take visit".split())
 
 
 def _age_limit(told: str, said: str) -> str | None:
@@ -7912,11 +7917,13 @@ def _age_limit(told: str, said: str) -> str | None:
             continue
         aged = t.endswith("yo") or "-year" in t or after in ("yr", "yrs", "year", "years", "yo")
         if aged:  # "my 15 yr old come", "a 7 year old friend" (not "a 15 year old kart", "My boat is 10 years old")
-            rest = [w for w in low[k + 1:k + 4] if w not in ("yr", "yrs", "year", "years", "old", "yo")]
+            rest = [w for w in low[k + 1:k + 6] if w not in ("yr", "yrs", "year", "years", "old", "yo")]
             subject = low[k - 2] if before == "is" and k > 1 else before.partition("'")[0] if before.endswith("'s") else ""
             person = subject in _AGED or subject and tokens(said)[k - 2 if before == "is" else k - 1][:1].isupper() if (
                 subject) else rest[:1] and rest[0] in _AGED or before in ("my", "our", "a", "an", "his", "her", "their") and (
-                    not rest or rest[0] in _AGED_AFTER | STOP)  # "my 15 yr old come", "a 7 year old friend", "he's 9"
+                    not rest or rest[0] in _AGED_AFTER | STOP) and not (len(rest) > 2 and rest[1].isalpha() and rest[
+                        1] not in STOP and rest[2] in ("is", "are", "was"))  # "my 15 yr old come", "a 7 year old friend",
+            # "he's 9" (not "My 9 year old ski jacket is too small")
             if not person:  # (not "a 15 year old kart", "My boat is 10 years old", "a book that's 100 years old")
                 continue
         elif not (before in ("aged", "age") or before in ("is", "she's", "he's", "i'm", "im", "turned") and (
@@ -7940,8 +7947,8 @@ def _age_limit(told: str, said: str) -> str | None:
                 applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((
                     "that applies", "this applies", "that is for", "that's for", "this is for"))
                 limits.append((found, {at, at + 1} if bare and applies else {at, at - 1} if bare and at else {at}))
-    if len(set(ages)) != 1 or not limits or not 0 < ages[0] < 120 or {"while", "until", "till"} & set(low):
-        return None  # (not "Can my 7 year old sit in the cafe while we climb?", "...can stay until 9pm, right?")
+    if len(set(ages)) != 1 or not limits or not 0 < ages[0] < 120:
+        return None
     topic = set(words(said)) - stem_set("old year years yr age aged can could may my i") - {str(a) for a in ages}
     shared = [len(topic & set(words(piece))) for piece in pieces]
     own = [(limit, max(shared[at] for at in ats if at >= 0)) for limit, ats in limits]
@@ -7949,6 +7956,10 @@ def _age_limit(told: str, said: str) -> str | None:
     chosen = {limit for limit, n in own if n == best}
     elsewhere = max((n for at, n in enumerate(shared) if not any(at in ats for _, ats in limits) and not pieces[
         at].startswith("You ")), default=0)  # (not "You are the assistant for Summit Climbing Wall")
+    plain = set(low) - {"my", "can", "right", "i", "a", "the", "is", "are", "be", "to"}  # "...can stay until 9pm, right?" of "Children are welcome
+    near = [len(plain & set(_lower_tokens(piece))) for piece in pieces]  # until 8pm", not of "Under-18s cannot be served"
+    elsewhere = max(elsewhere, *(n for at, n in enumerate(near) if not any(at in ats for _, ats in limits) and not (
+        pieces[at].startswith("You ")) and n > max(near[at] for _, ats in limits for at in ats if at >= 0)), 0)
     if len(chosen) != 1 or elsewhere > best or elsewhere == best > 0 or len({limit for limit, _ in limits}) > 1 and not best:
         return None  # "Can my son drive the junior karts?" of "Junior karts are open to everyone"
     limit = chosen.pop()
@@ -7966,15 +7977,18 @@ def _ruled_out(told: str, said: str) -> str | None:
     caps = [t for t in tokens(said) if len(t) >= 2 and t.isupper() and t.isalpha() and t != "OK"]
     topic = set(words(said)) - stem_set("refund refundable money back get cancel cancelling can could will i my it if "
                                         "anything any want like one please")  # of what: "the deposit" (none of "can I get it back?")
+    persona = {w for piece in sentences(told) if piece.startswith("You ") for w in words(piece)}  # "You answer for StarStage"
     alone = sum(stem("refund") in {stem(w.replace("non-", "")) for w in _lower_tokens(piece)} | set(words(piece)) for piece in (
         sentences(told))) <= 1  # (no thing named: the one sentence of refunds, not "Monthly plans have no refunds" beside
     # "Annual plans can be refunded")
-    for piece in sentences(told):
+    for piece in [clause for one in sentences(told) for clause in one.split("; ")]:
         lt = _lower_tokens(piece)
-        subject = set(words(" ".join(itertools.takewhile(lambda w: w not in ("is", "are", "was", "were", "has", "have", "can",
-                                                                             "cannot", "must", "will"), lt)))) - stem_set("the our")
-        said_here = set(words(piece)) | related(set(words(piece)))
-        if back and (not topic and alone or topic and (subject and subject <= topic | related(topic) or topic <= said_here)) and (any(w in (
+        subject = list(itertools.takewhile(lambda w: w not in ("is", "are", "was", "were", "has", "have", "can", "cannot",
+                                                               "must", "will", "for", "of", "on", "in"), lt))
+        head = set(words(subject[-1])) if subject else set()  # "The booking deposit": deposit; "Booking fees for tours": fees
+        others = {w for one in sentences(told) if piece not in one and not one.startswith("You ") for w in words(one)}
+        if back and (not topic and alone or topic and head and head <= topic | related(topic) and not (topic - persona) & (
+                others - set(words(piece)))) and (any(w in (
                 "non-refundable", "nonrefundable") for w in lt) or any(a in ("no", "not") and b.startswith("refund") for a, b in (
                     itertools.pairwise(lt)))):  # of the thing it is of: "Tickets are non-refundable" of "my StarStage
             return f"No: {piece}"  # tickets" (not "Monthly plans have no refunds" of the annual plan)
@@ -8204,8 +8218,10 @@ def _completing(request: Request) -> Request | None:
     asked_for = set(words(plain_text(items[before[-1]].get("content")).partition(" once I have ")[2]))
     waiting = {w for t in request.tools if asked_for & set(words(" ".join(t.parameters.get("properties") or {}).replace(
         "_", " "))) for w in t.name_stems | t.stems}  # (not "book it for 3" for book_room, waiting for its people)
-    if lead and lead not in waiting and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and len(
-            tokens(request.message)) > 3:
+    heard = set(words(request.message))
+    other = any((t.name_stems - waiting - _VERBS) & heard for t in request.tools if not t.name_stems <= waiting)  # "Book a
+    if lead and (lead not in waiting or other) and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and (
+            len(tokens(request.message)) > 3):  # table for 4 at 8pm too": book_table's, not book_room's guests
         return None  # of another tool, not the value asked for
     merged = {**items[at], "content": f"{plain_text(items[asked[0]].get('content')).rstrip(' .!')}. {request.message}"} if (
         asked) else {}

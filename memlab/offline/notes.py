@@ -821,8 +821,10 @@ def _flag(key: str, said: Sequence[Statement]) -> bool | None:
     negates them ("Hens aren't allowed at Millbrook"), true when it does not; ``None`` when none says them."""
     named = set(words(key.replace("_", " "))) - stem_set("is has have can")
     named = named - stem_set("requested needed wanted required included") or named  # refund_requested: "a refund"
-    for s in reversed([s for s in said if s.role in ("user", "note", "tool", "assistant") and not asks(s) and named and (
-            named <= s.stems)]):  # (the helper's "Dogs are not allowed at the cottage" too; no question: "Is the pool heated?")
+    plain = [s for s in said if named and named <= s.stems and not asks(s) and (s.role in ("user", "note", "tool") or (
+        s.role == "assistant" and not _lower(s) & stem_set("if whether check confirm let know will sure think")))]
+    for s in [s for s in plain if s.role != "assistant"][::-1] + [s for s in plain if s.role == "assistant"][::-1]:  # the user's
+        # word first, then the helper's plain statement ("Dogs are not allowed at the cottage"; not "I'll check whether...")
         clause = [c for c in s.text.replace(";", ",").replace(" but ", ", ").split(", ") if named <= set(words(c))][-1:] or [
             s.text]  # the last clause saying it ("says not delivered, but it was delivered after all")
         return not any(t.lower() in ("not", "no", "never", "without") or t.lower().endswith("n't") for t in tokens(clause[0]))

@@ -456,14 +456,19 @@ def test_review_a_true_false_key_reads_what_was_said_not_asked_and_a_short_key_i
     assert note("mob 07700 900456 - Ravi Shah", "mobile, name")["mobile"] == "07700 900456"
 
 
-def test_a_number_written_with_its_unit_per_year_a_count_made_again_and_an_at_sign() -> None:
+def test_a_number_written_with_its_unit_per_year_and_a_count_made_again() -> None:
     energy = {"type": "object", "properties": {"annual_usage_kwh": {"type": "number"}}, "required": ["annual_usage_kwh"]}
     assert _parsed(energy, "usage 2750kwh/year, gas boiler") == {"annual_usage_kwh": 2750}
-    gig = {"type": "object", "properties": {"artist": {"type": "string"}, "venue": {"type": "string"},
-                                            "seats": {"type": "integer"}}, "required": ["artist", "venue", "seats"]}
-    assert _parsed(gig, "Balcony x3 for The Lanterns @ Bristol Fleece") == {
-        "artist": "The Lanterns", "venue": "Bristol Fleece", "seats": 3}
+    gig = {"type": "object", "properties": {"artist": {"type": "string"}, "seats": {"type": "integer"}},
+           "required": ["artist", "seats"]}
     assert _parsed(gig, "two seats for Mira Vale at the Old Vic. Oh wait, make it three")["seats"] == 3
+    assert _parsed(gig, "two seats for Mira Vale, we'd make it three if Sam comes")["seats"] == 2
+
+
+def test_review_a_price_per_unit_is_its_number_not_a_crash() -> None:
+    fruit = {"type": "object", "properties": {"item": {"type": "string"}, "price_per_kg": {"type": "number"}},
+             "required": ["item", "price_per_kg"]}
+    assert _parsed(fruit, "Plums were £4/kg at the market")["price_per_kg"] == 4
 
 
 def test_review_an_age_beside_a_things_name_or_another_activity_is_no_age_question() -> None:
