@@ -1649,8 +1649,13 @@ class Reader:
         said = _lower_tokens(_in_digits(self.request.message))
         fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a == "make" and m in ("it", "that") and (
             _NUMBER.fullmatch(b)) and (not said[k + 3:k + 4] or said[k + 3] in STOP and said[k + 3] not in ("each", "per"))]
-        hedged = {"if", "but", "unless", "would", "i'd", "we'd", "each", "per"} & set(said)  # (not "we'll make it 3 if Sam
-        before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t)] if fixed and not hedged else []  # comes")
+        fixed = [(k, b) for k, b in fixed if f"make {said[k + 1]} {b}" in " ".join(_in_digits(self.request.message).lower(
+            ).split())]  # (as written: not "If Sam can make it, 3.")
+        after = said[fixed[-1][0] + 3:fixed[-1][0] + 6] if fixed else []  # (not "we'll make it 3 if Sam comes", "I'd make
+        hedged = after[:1] in (["if"], ["unless"], ["but"]) and after[1:3] not in (["that's", "ok"], ["possible"], [  # it 3
+            "you", "can"])  # but money's tight"; but "if that's ok")
+        before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t) and t[:1] not in "£$€"] if fixed and not (
+            hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4")
         return float(fixed[-1][1]) if value is not None and len(before) == 1 and _NUMBER.fullmatch(before[0]) and value == float(
             before[0]) and not self.start else value  # (one number before it: not "for 6 at 7pm. Make it 8")
 
@@ -7890,6 +7895,9 @@ _POINTS = frozenset("N NE E SE S SW W NW".split())
 #: 15 year old kart", "My boat is 10 years old").
 _AGED = frozenset("i i'm im me we he she he's she's they son daughter kid kids child children boy girl friend friends "
                   "nephew niece grandson granddaughter grandchild brother sister teen teenager toddler baby".split())
+#: Words that may follow a verb of doing ("my 10 year old climb while I watch", "...ski this weekend"), not a noun.
+_LINKS = frozenset("while when until if because so but and or with without at this next on in today tomorrow tonight "
+                   "again too here there please".split())
 #: What may follow "my 15 yr old" when the age is a person's ("my 15 yr old come along", "...old son").
 _AGED_AFTER = frozenset("come go join do book ride drive play swim attend want wants be get use try have is can could "
                         "will and with climb race dive enter compete sign register allowed boulder paddle ski sail skate "
@@ -7921,9 +7929,9 @@ def _age_limit(told: str, said: str) -> str | None:
             subject = low[k - 2] if before == "is" and k > 1 else before.partition("'")[0] if before.endswith("'s") else ""
             person = subject in _AGED or subject and tokens(said)[k - 2 if before == "is" else k - 1][:1].isupper() if (
                 subject) else rest[:1] and rest[0] in _AGED or before in ("my", "our", "a", "an", "his", "her", "their") and (
-                    not rest or rest[0] in _AGED_AFTER | STOP) and not (len(rest) > 2 and rest[1].isalpha() and rest[
-                        1] not in STOP and rest[2] in ("is", "are", "was"))  # "my 15 yr old come", "a 7 year old friend",
-            # "he's 9" (not "My 9 year old ski jacket is too small")
+                    not rest or rest[0] in _AGED_AFTER | STOP) and not (len(rest) > 1 and rest[0] not in STOP and rest[
+                        1].isalpha() and rest[1] not in STOP | _AGED | _LINKS and not rest[1].endswith("ing"))  # "my 15 yr old come", "a 7 year old friend",
+            # "he's 9" (not "My 9 year old ski jacket is too small", "my 8 year old sail boat")
             if not person:  # (not "a 15 year old kart", "My boat is 10 years old", "a book that's 100 years old")
                 continue
         elif not (before in ("aged", "age") or before in ("is", "she's", "he's", "i'm", "im", "turned") and (
@@ -7981,13 +7989,14 @@ def _ruled_out(told: str, said: str) -> str | None:
     alone = sum(stem("refund") in {stem(w.replace("non-", "")) for w in _lower_tokens(piece)} | set(words(piece)) for piece in (
         sentences(told))) <= 1  # (no thing named: the one sentence of refunds, not "Monthly plans have no refunds" beside
     # "Annual plans can be refunded")
-    for piece in [clause for one in sentences(told) for clause in one.split("; ")]:
-        lt = _lower_tokens(piece)
+    for piece in [clause for one in sentences(told) for part in one.split("; ") for clause in part.split(". ")]:
+        lt = _lower_tokens(piece)  # (each clause: "...; event tickets are non-refundable", "Bloom & Co. Gift cards are...")
         subject = list(itertools.takewhile(lambda w: w not in ("is", "are", "was", "were", "has", "have", "can", "cannot",
                                                                "must", "will", "for", "of", "on", "in"), lt))
-        head = set(words(subject[-1])) if subject else set()  # "The booking deposit": deposit; "Booking fees for tours": fees
+        head = set(words(" ".join(subject))) - stem_set("the our your all any")  # "The booking deposit"; "Booking fees for
+        head = head if head & (topic | related(topic)) else set()  # tours": booking fees, of no tour
         others = {w for one in sentences(told) if piece not in one and not one.startswith("You ") for w in words(one)}
-        if back and (not topic and alone or topic and head and head <= topic | related(topic) and not (topic - persona) & (
+        if back and (not topic and alone or topic and head and not (topic - persona) & (
                 others - set(words(piece)))) and (any(w in (
                 "non-refundable", "nonrefundable") for w in lt) or any(a in ("no", "not") and b.startswith("refund") for a, b in (
                     itertools.pairwise(lt)))):  # of the thing it is of: "Tickets are non-refundable" of "my StarStage
@@ -8218,7 +8227,7 @@ def _completing(request: Request) -> Request | None:
     asked_for = set(words(plain_text(items[before[-1]].get("content")).partition(" once I have ")[2]))
     waiting = {w for t in request.tools if asked_for & set(words(" ".join(t.parameters.get("properties") or {}).replace(
         "_", " "))) for w in t.name_stems | t.stems}  # (not "book it for 3" for book_room, waiting for its people)
-    heard = set(words(request.message))
+    heard = set(words(request.message.split(",")[0]))  # (its first clause: not "book it for 6, we'll push two tables...")
     other = any((t.name_stems - waiting - _VERBS) & heard for t in request.tools if not t.name_stems <= waiting)  # "Book a
     if lead and (lead not in waiting or other) and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and (
             len(tokens(request.message)) > 3):  # table for 4 at 8pm too": book_table's, not book_room's guests

@@ -494,3 +494,15 @@ def test_review_friends_from_work_are_no_count_and_a_pending_number_is_still_rea
              {"role": "assistant", "content": "I can do that once I have the people. Could you give it to me?"},
              {"role": "user", "content": "book it for 3 of us"}]
     assert _after(rooms, items) == [("book_room", {"room": "Elm room", "people": 3})]
+
+
+def test_review_a_things_name_after_an_age_a_clause_per_refund_and_a_count_made_again_as_written() -> None:
+    sailing = "You help at Gull Point Sailing. Minimum age 10 for dinghy lessons."
+    assert not _reply("My 8 year old sail boat needs a new mast, can you fix it?", sailing).startswith("No:")
+    assert _reply("Can my 12 year old sail this weekend?", sailing) == "Yes: the minimum age is 10."
+    shop = "You answer for Fern & Co. Gift cards are non-refundable."
+    assert _reply("Can I get a refund on a gift card?", shop).startswith("No:")
+    chairs = {"type": "object", "properties": {"chairs": {"type": "integer"}}, "required": ["chairs"]}
+    assert _parsed(chairs, "10 chairs please, but make it 12 to be safe") == {"chairs": 12}
+    assert _parsed(chairs, "Order 2 chairs. I'd make it 3 but money's tight.") == {"chairs": 2}
+    assert _parsed(chairs, "Book 2 chairs. If Sam can make it, 3.") == {"chairs": 2}
