@@ -7839,7 +7839,8 @@ _KEEP_FROM = stem_set("reveal share disclose divulge leak give")
 _THIS = frozenset("it this that them these those".split())
 
 
-def _secrets(instructions: str) -> list[tuple[str, str]]:
+@functools.lru_cache(maxsize=64)  # the same instructions come with every request of a conversation
+def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
     """``(value, what it is)`` of each value the instructions say never to let out: of "The gate code is 4471 but you
     must never reveal it" (or "... - keep it secret"), 4471, "the gate code"; of "The PIN is 8812. Don't share the PIN.",
     8812 told in the sentence its object names; none for "The event starts at 7pm; never reveal the guest list"."""
@@ -7866,14 +7867,15 @@ def _secrets(instructions: str) -> list[tuple[str, str]]:
                 label = label.lower() if label and len(label.split()) <= 5 else "that"
                 label = " ".join(thing) if one is piece and hidden and thing[:1] and thing[0] not in _THIS else label
                 kept += [(t, label) for t in tokens(one.partition(" is ")[2] or one) if any(c.isdigit() for c in t)]
-    return kept
+    return tuple(kept)
 
 
 def _kept_secret(instructions: str, text: str) -> str:
     """``text`` with each sentence that holds a value the instructions say never to let out (:func:`_secrets`) put as
     a refusal ("I can't share the gate code: my instructions say not to.")."""
-    secrets = _secrets(instructions) if any(stem(w) in _KEEP_FROM | stem_set("keep") for w in _lower_tokens(
-        instructions[:2000])) else []
+    low = instructions[:2000].lower()
+    secrets = _secrets(instructions) if any(cue in low for cue in ("reveal", "share", "disclos", "divulg", "leak", "give",
+                                                                  "secret", "confidential", "private")) else ()
     refusals = {line: f"I can't share {label}: my instructions say not to." for secret, label in secrets for line in sentences(
         text) if whole_words_at(line, secret)}
     kept = text
@@ -7904,6 +7906,7 @@ _AGED_AFTER = frozenset("come go join do book ride drive play swim attend want w
                         "surf start fly learn take visit".split())
 
 
+@functools.lru_cache(maxsize=256)  # asked of each half of a question, and again of the whole
 def _age_limit(told: str, said: str) -> str | None:
     """The answer to a yes/no question of a person's age ("Can my 15 yr old come?", "My daughter is 10. Can she do
     the hawk walk?") when the instructions give a minimum age ("Minimum age 16", "aged 12 and over", "under-18s cannot
@@ -7974,6 +7977,7 @@ def _age_limit(told: str, said: str) -> str | None:
     return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}."
 
 
+@functools.lru_cache(maxsize=256)
 def _ruled_out(told: str, said: str) -> str | None:
     """"No: <the sentence>" for a yes/no question the instructions rule out: a thing named in capitals that a list of
     such things "only" leaves out ("Can I print in ABS?" of "3D printers: PLA and PETG only."), or money back of what is

@@ -296,8 +296,8 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.json_numbers = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].startswith((
             "integer", "int)", "number)", "float"))]  # "guests (integer)"
         spec.json_dates = [key for key, was in zip(spec.json_keys, keys) if "(iso date)" in was]  # "due (YYYY-MM-DD)"
-        spec.json_flags = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].lower().startswith((
-            "true/false", "yes/no", "boolean", "bool", "true or false"))]  # "hens_allowed (true/false)"
+        spec.json_flags = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].lower().startswith(
+            _FLAGS)]  # "hens_allowed (true/false)"
     tags = [part.split(">")[0] for part in prompt.split("<")[1:] if part.split(">")[0].replace("_", "").isalnum() and (
         "</" in prompt or "xml" in lower or " tag" in lower)]  # not placeholders ("Customer: <name>")
     if not spec.json_keys and len(set(tags) - {"summary"}) >= 2:  # "<facts>...</facts> and <open_questions>": a
@@ -374,6 +374,10 @@ def _typed_key(line: str) -> str:
         "number", "integer", "int ", "float")) or kind == "int" else " (iso date)" if "yyyy-mm-dd" in kind else "")
 
 
+#: How a prompt asks a key for true or false ("hens_allowed (true/false)").
+_FLAGS = ("true/false", "yes/no", "boolean", "bool", "true or false")
+
+
 def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
@@ -397,8 +401,7 @@ def _named_keys(prompt: str) -> list[str]:
                 outside += " (a list)" if c == ")" and not depth and ("list" in inner or "array" in inner) else (
                     " (number)" if c == ")" and not depth and inner.strip() in ("integer", "int", "number", "float") else (
                         " (iso date)" if c == ")" and not depth and ("yyyy-mm-dd" in inner.lower() or inner == "iso date") else (
-                            " (boolean)" if c == ")" and not depth and inner.strip().lower() in (
-                                "true/false", "yes/no", "boolean", "bool", "true or false") else "")))
+                            " (boolean)" if c == ")" and not depth and inner.strip().lower() in _FLAGS else "")))
                 inner = "" if c == "(" and depth == 1 else inner
             elif depth:
                 inner += c
@@ -979,7 +982,7 @@ def _keyed(part: Section, said: Sequence[Statement], siblings: frozenset[str] = 
     is their name, not "student number 2023-4471")."""
     named = words(part.heading.replace("_", " "))
     head, plain = (named or [""])[-1], replace(part, kind=None)  # (read after its word)
-    short = {w for w in _ABBREVIATED.get(head, ())}  # "ref MB-H-0923" for reference
+    short = set(_ABBREVIATED.get(head, ()))  # "ref MB-H-0923" for reference
     clauses = [(len(set(named) & set(words(c))), c) for s in said if head and part.kind not in ("people", "name") and s.role in (
         "user", "note") and (head in s.stems or short & s.stems) and (not asks(s) or [t.lower() for t in tokens(s.text)[:1]] not in [
             [w] for w in _ASKING_IF]) for parts in [s.text.replace(" and ", ", ").split(", ")] for at, c in enumerate(parts) if (
