@@ -726,8 +726,9 @@ class Reader:
                 str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if not _DATE.fullmatch(
                     f) and sum(map(str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
                         f)].split()[-3:]} & field_stems] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
-                            1:].isdigit()] if not (phoned and _phone_like(v))
-            ]  # "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number
+                            1:].isdigit()] if not (phoned and _phone_like(v)) and not _postcode_half(text, v)
+            ]  # "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number, nor
+        # "2GA" of "near TW6 2GA" (half a postcode)
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
         cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
             "as", "for", "hiring", "hire", "hires", "seeking", "seeks", "wants", "needs")), "")
@@ -1462,12 +1463,25 @@ class Reader:
                 k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep})
         for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
             records = structured(item["output"]) if isinstance(item.get("output"), str) else None
+            if isinstance(records, list) and records and all(isinstance(one, str) for one in records) and (place or named):
+                return self._listed(records, place, named, calls.get(item.get("call_id"), ("", {})))
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
                 records = [one for one in records if not named or f" {named} " in f" {' '.join(map(str, one.values())).lower()} "]
                 at = -1 if place == "last" else places.index(place) if place else 0
                 return {**calls.get(item.get("call_id"), ("", {}))[1], **records[at]} if at < len(records) and (
                     place or len(records) == 1) else {}
         return {}
+
+    def _listed(self, records: list[str], place: str | None, named: str, call: tuple[Any, dict[str, Any]]) -> dict[str, Any]:
+        """Of a result that lists strings (``['Tue 11:00', 'Thu 14:00']``), the one the message points at by its place
+        ("the second one") or by a word of it ("the thursday one": Thu), as the value of each of this tool's fields the
+        listing tool says it gave ("Free slots for an artist": ``slot``), with what that call was given; else {}."""
+        words_named = {w[:3] if w[:3] in _WEEKDAYS and w.endswith("day") else w for w in named.split()}
+        found = [one for one in records if words_named & {t.lower() for t in tokens(one)}] if named else records
+        at = -1 if place == "last" else _PLACES.index(place) if place else 0
+        tool = next((t for t in self.request.tools if t.name == call[0]), None)
+        fields = [f for f in self.fields if tool is not None and f not in call[1] and stem(f.lower()) in tool.stems]
+        return {**call[1], **{f: found[at] for f in fields}} if fields and at < len(found) and (place or len(found) == 1) else {}
 
     def picked_value(self, name: str) -> Any:
         """The picked record's value for a field, by its name or its end ("task_id": its "id", "showtime": "time"); an id
@@ -1634,8 +1648,9 @@ class Reader:
         index = self.start + self.taken.get(kind, 0)
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts[:1] if latest else self.texts:
-            found = [value for value in dict.fromkeys(find(text)) if not any(f" {value} " in f" {a} " for a in avoid)]  # nor
-            # a part of one: "Pride" of "Pride and Prejudice"
+            found = [value for value in dict.fromkeys(find(text)) if not any(f" {value} " in f" {a} " for a in avoid) and (
+                str(value).lower() not in _NO_VALUE)]  # nor a part of one: "Pride" of "Pride and Prejudice"; nor "need" of
+            # "what insurance do I need?" (a word that names nothing)
             if found:
                 self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]
                 return found[min(index, len(found) - 1)]
@@ -3187,6 +3202,8 @@ def _made_by(text: str, tool: str) -> tuple[str, str] | None:
     # Queen; "by the Beatles came out...": the Beatles; no work in "Do you have anything by Ursula Le Guin?"
 
 
+#: Words that name nothing a field could take ("what insurance do I need?": no drone model "need").
+_NO_VALUE = frozenset("need needs want wants have has get know do does thing things stuff something anything".split())
 #: How a pair of fields of one kind tells its two apart ("drug_a", "drug_b"; "team1", "team2"; "first_player").
 _PAIR_MARKS = (("a", "b"), ("1", "2"), ("one", "two"), ("first", "second"), ("home", "away"))
 
@@ -6403,6 +6420,12 @@ _MEMORY_CUES = ("what you remember", "what you know about", "known about", "know
                 "user_memory", "user memory", "memory:", "memories:", "preferences:", "facts about the user")
 #: A third person's verbs at the start of a remembered line, and the user's own: "Lives in Oslo" is "I live in Oslo".
 _THIRD_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
+
+
+def _postcode_half(text: str, value: str) -> bool:
+    """Whether ``value`` is half of a UK postcode in ``text`` ("TW6" or "2GA" of "near TW6 2GA")."""
+    found = tokens(text[:2000])
+    return any(value in (a, b) and _uk_postcode(a, b) for a, b in itertools.pairwise(found))
 
 
 def _uk_postcode(outward: str, inward: str) -> bool:

@@ -508,3 +508,30 @@ def test_review_a_things_name_after_an_age_a_clause_per_refund_and_a_count_made_
     assert _parsed(chairs, "10 chairs please, but make it 12 to be safe") == {"chairs": 12}
     assert _parsed(chairs, "Order 2 chairs. I'd make it 3 but money's tight.") == {"chairs": 2}
     assert _parsed(chairs, "Book 2 chairs. If Sam can make it, 3.") == {"chairs": 2}
+
+
+SLOTS = [_tool("groomer_slots", "Free slots for a groomer in the week starting on a date (YYYY-MM-DD).",
+               {"groomer": {"type": "string", "enum": ["Ivy", "Ned"]}, "week_starting": {"type": "string"}}),
+         _tool("book_groom", "Book a dog groom with a groomer in one of their free slots.",
+               {"groomer": {"type": "string", "enum": ["Ivy", "Ned"]}, "slot": {"type": "string"},
+                "client_name": {"type": "string"}})]
+
+
+@pytest.mark.parametrize("message", ["lovely, book me the friday one. Im Tess Okoro",
+                                     "lovely, book me the second one. I'm Tess Okoro"])
+def test_a_slot_picked_from_a_listed_result_by_its_place_or_its_day(message: str) -> None:
+    items = [{"role": "user", "content": "is Ivy free the week of 7th April 2025?"},
+             {"type": "function_call", "call_id": "c1", "name": "groomer_slots",
+              "arguments": '{"groomer": "Ivy", "week_starting": "2025-04-07"}'},
+             {"type": "function_call_output", "call_id": "c1", "output": "['Mon 09:00', 'Fri 13:30', 'Sat 10:00']"},
+             {"role": "assistant", "content": "I found 3: Mon 09:00; Fri 13:30; Sat 10:00."},
+             {"role": "user", "content": message}]
+    assert _after(SLOTS, items) == [("book_groom", {"groomer": "Ivy", "slot": "Fri 13:30", "client_name": "Tess Okoro"})]
+
+
+def test_half_a_postcode_is_no_id_and_a_word_that_names_nothing_is_no_value() -> None:
+    drones = [_tool("pilot_lookup", "Look up a registered drone pilot by id.", {"pilot_id": {"type": "string"}}),
+              _tool("flight_times", "Flight time in minutes for each named drone model.",
+                    {"drone_models": {"type": "array", "items": {"type": "string"}}})]
+    assert ("pilot_lookup", {"pilot_id": "3JX"}) not in _calls(drones, "Can I fly near BS8 3JX?")
+    assert all("need" not in str(args) for _, args in _calls(drones, "what insurance do I need for flights?"))
