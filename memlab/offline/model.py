@@ -1464,7 +1464,11 @@ class Reader:
         for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
             records = structured(item["output"]) if isinstance(item.get("output"), str) else None
             if isinstance(records, list) and records and all(isinstance(one, str) for one in records) and (place or named):
-                return self._listed(records, place, named, calls.get(item.get("call_id"), ("", {})))
+                listed = self._listed(records, place, named, calls.get(item.get("call_id"), ("", {}))) if not any(
+                    cue in one.lower() for one in records for cue in ("error", "unavailable", "not found", "failed")) else {}
+                if listed:  # (else an older result's: "the 08:00 one" of flights, after a list of seats)
+                    return listed
+                continue
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
                 records = [one for one in records if not named or f" {named} " in f" {' '.join(map(str, one.values())).lower()} "]
                 at = -1 if place == "last" else places.index(place) if place else 0
@@ -1649,7 +1653,8 @@ class Reader:
         self.taken[kind] = self.taken.get(kind, 0) + 1
         for text in self.texts[:1] if latest else self.texts:
             found = [value for value in dict.fromkeys(find(text)) if not any(f" {value} " in f" {a} " for a in avoid) and (
-                str(value).lower() not in _NO_VALUE)]  # nor a part of one: "Pride" of "Pride and Prejudice"; nor "need" of
+                str(value).lower() not in _NO_VALUE or any(f"{q}{value}{q}" in text for q in "'\"‘“'"))]  # nor a part of
+            # one: "Pride" of "Pride and Prejudice"; nor "need" of
             # "what insurance do I need?" (a word that names nothing)
             if found:
                 self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]

@@ -535,3 +535,15 @@ def test_half_a_postcode_is_no_id_and_a_word_that_names_nothing_is_no_value() ->
                     {"drone_models": {"type": "array", "items": {"type": "string"}}})]
     assert ("pilot_lookup", {"pilot_id": "3JX"}) not in _calls(drones, "Can I fly near BS8 3JX?")
     assert all("need" not in str(args) for _, args in _calls(drones, "what insurance do I need for flights?"))
+
+
+def test_review_a_quoted_value_an_error_list_and_an_older_list_of_records() -> None:
+    books = [_tool("find_book", "Find a book by its title.", {"title": {"type": "string"}})]
+    assert _calls(books, 'Find the book "Need" by Joan Hall') == [("find_book", {"title": "Need"})]
+    slots = [_tool("stylist_slots", "Free slots for a stylist.", {"stylist": {"type": "string"}}),
+             _tool("book_slot", "Book a slot with a stylist.", {"stylist": {"type": "string"}, "slot": {"type": "string"}})]
+    items = [{"role": "user", "content": "Any slots with Remy?"},
+             {"type": "function_call", "call_id": "c1", "name": "stylist_slots", "arguments": '{"stylist": "Remy"}'},
+             {"type": "function_call_output", "call_id": "c1", "output": "['error', 'stylist unavailable']"},
+             {"role": "assistant", "content": "Remy is unavailable."}, {"role": "user", "content": "Book the first one"}]
+    assert ("book_slot", {"stylist": "Remy", "slot": "error"}) not in _after(slots, items)
