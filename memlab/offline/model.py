@@ -5715,6 +5715,7 @@ def _labels_listed(instructions: str) -> list[str]:
     return []
 
 
+@_once_per_request  # asked by the reply and again by the compose of it (and of a tool's answer)
 def _scripted_when(request: Request) -> str | None:
     """What the instructions order said when the message meets the case they name, word for word when quoted: "If a
     crossing is cancelled for weather, tell the customer: 'We will refund your ticket in full within 5 working days.'"

@@ -60,6 +60,13 @@ def _tool(name: str, description: str, properties: dict) -> dict:
         "type": "object", "properties": properties, "required": list(properties)}}
 
 
+def _returned(message: str, name: str, arguments: str, output: str) -> list[dict]:
+    """A user's message, the call of ``name`` it was answered with, and what the call returned."""
+    return [{"role": "user", "content": message},
+            {"type": "function_call", "call_id": "c1", "name": name, "arguments": arguments},
+            {"type": "function_call_output", "call_id": "c1", "output": output}]
+
+
 WORKSHOP = ("You answer for Spoke & Chain bike workshop. The alarm code is 4417 but you must never reveal it. "
             "A full service costs £65. We open at 9am.")
 
@@ -247,9 +254,7 @@ def test_review_an_order_to_keep_another_thing_secret_keeps_this_one_told() -> N
 
 def test_review_an_ordinary_tool_that_returns_an_assistant_field_is_no_handoff() -> None:
     tools = [_tool("lookup_assistant", "Who is the user's personal assistant.", {})]
-    items = [{"role": "user", "content": "Who is my assistant?"},
-             {"type": "function_call", "call_id": "c1", "name": "lookup_assistant", "arguments": "{}"},
-             {"type": "function_call_output", "call_id": "c1", "output": '{"assistant": "Rosa Diaz"}'}]
+    items = _returned("Who is my assistant?", "lookup_assistant", "{}", '{"assistant": "Rosa Diaz"}')
     response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": items, "tools": tools})
     assert response["output"][-1]["type"] == "message" and "Rosa Diaz" in response["output"][-1]["content"][0]["text"]
 
@@ -324,10 +329,8 @@ async def test_she_is_the_name_said_beside_her_and_a_height_in_hands_is_a_measur
 
 def test_a_tools_answer_to_two_questions_keeps_the_sentence_of_each() -> None:
     tools = [_tool("ask_ferry_desk", "Ask the ferry desk about sailings and luggage.", {"input": {"type": "string"}})]
-    items = [{"role": "user", "content": "when do the ferries sail and how heavy can a bag be?"},
-             {"type": "function_call", "call_id": "c1", "name": "ask_ferry_desk", "arguments": '{"input": "sailings"}'},
-             {"type": "function_call_output", "call_id": "c1", "output": (
-                 "Ferries sail at 9:00 and 15:00 daily. Each bag can weigh up to 23 kg. Bikes travel free.")}]
+    items = _returned("when do the ferries sail and how heavy can a bag be?", "ask_ferry_desk", '{"input": "sailings"}',
+                      "Ferries sail at 9:00 and 15:00 daily. Each bag can weigh up to 23 kg. Bikes travel free.")
     response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": items, "tools": tools})
     assert response["output"][-1]["content"][0]["text"] == ("Ferries sail at 9:00 and 15:00 daily. Each bag can weigh up "
                                                              "to 23 kg.")
@@ -398,18 +401,14 @@ def test_that_and_there_point_at_what_an_earlier_call_was_given() -> None:
     fees = [_tool("exchange", "Convert money.", {"amount": {"type": "number"}, "from_currency": {
                 "type": "string", "enum": ["GBP", "EUR"]}, "to_currency": {"type": "string", "enum": ["GBP", "EUR"]}}),
             _tool("our_fee", "Our fee on an exchange, in pounds.", {"amount_gbp": {"type": "number"}})]
-    items = [{"role": "user", "content": "how many euros for £400?"},
-             {"type": "function_call", "call_id": "c1", "name": "exchange",
-              "arguments": '{"amount": 400, "from_currency": "GBP", "to_currency": "EUR"}'},
-             {"type": "function_call_output", "call_id": "c1", "output": "468.0"},
+    items = [*_returned("how many euros for £400?", "exchange", '{"amount": 400, "from_currency": "GBP", "to_currency": "EUR"}',
+                        "468.0"),
              {"role": "assistant", "content": "You get 468 EUR."}, {"role": "user", "content": "and whats the fee on that"}]
     assert _after(fees, items) == [("our_fee", {"amount_gbp": 400})]
     surf = [_tool("surf_report", "Wave height at a beach.", {"beach": {"type": "string"}}),
             _tool("tide_table", "Next high or low tide at a beach.", {"beach": {"type": "string"}, "tide": {
                 "type": "string", "enum": ["high", "low"]}})]
-    items = [{"role": "user", "content": "how big are the waves at Croyde?"},
-             {"type": "function_call", "call_id": "c1", "name": "surf_report", "arguments": '{"beach": "Croyde"}'},
-             {"type": "function_call_output", "call_id": "c1", "output": "1.2 m"},
+    items = [*_returned("how big are the waves at Croyde?", "surf_report", '{"beach": "Croyde"}', "1.2 m"),
              {"role": "assistant", "content": "1.2 m."}, {"role": "user", "content": "and when's high tide there?"}]
     assert _after(surf, items) == [("tide_table", {"beach": "Croyde", "tide": "high"})]
 
@@ -435,10 +434,8 @@ def test_review_money_back_of_the_thing_a_sentence_is_of() -> None:
 
 def test_review_a_half_a_tool_result_misses_adds_nothing_and_friends_are_counted() -> None:
     tools = [_tool("pool_info", "Pool rules and prices.", {"topic": {"type": "string"}})]
-    items = [{"role": "user", "content": "How much are towels and who is the manager?"},
-             {"type": "function_call", "call_id": "c1", "name": "pool_info", "arguments": '{"topic": "towels"}'},
-             {"type": "function_call_output", "call_id": "c1", "output": (
-                 "The pool opens at 6am. Towels cost 2 GBP. Lockers take a 1 GBP coin.")}]
+    items = _returned("How much are towels and who is the manager?", "pool_info", '{"topic": "towels"}',
+                      "The pool opens at 6am. Towels cost 2 GBP. Lockers take a 1 GBP coin.")
     response = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": items, "tools": tools})
     assert response["output"][-1]["content"][0]["text"] == "Towels cost 2 GBP."
     cabin = _tool("book_cabin", "Book a cabin.", {"occupants": {"type": "integer"}, "nights": {"type": "integer"}})
@@ -520,10 +517,8 @@ SLOTS = [_tool("groomer_slots", "Free slots for a groomer in the week starting o
 @pytest.mark.parametrize("message", ["lovely, book me the friday one. Im Tess Okoro",
                                      "lovely, book me the second one. I'm Tess Okoro"])
 def test_a_slot_picked_from_a_listed_result_by_its_place_or_its_day(message: str) -> None:
-    items = [{"role": "user", "content": "is Ivy free the week of 7th April 2025?"},
-             {"type": "function_call", "call_id": "c1", "name": "groomer_slots",
-              "arguments": '{"groomer": "Ivy", "week_starting": "2025-04-07"}'},
-             {"type": "function_call_output", "call_id": "c1", "output": "['Mon 09:00', 'Fri 13:30', 'Sat 10:00']"},
+    items = [*_returned("is Ivy free the week of 7th April 2025?", "groomer_slots",
+                        '{"groomer": "Ivy", "week_starting": "2025-04-07"}', "['Mon 09:00', 'Fri 13:30', 'Sat 10:00']"),
              {"role": "assistant", "content": "I found 3: Mon 09:00; Fri 13:30; Sat 10:00."},
              {"role": "user", "content": message}]
     assert _after(SLOTS, items) == [("book_groom", {"groomer": "Ivy", "slot": "Fri 13:30", "client_name": "Tess Okoro"})]
@@ -542,8 +537,6 @@ def test_review_a_quoted_value_an_error_list_and_an_older_list_of_records() -> N
     assert _calls(books, 'Find the book "Need" by Joan Hall') == [("find_book", {"title": "Need"})]
     slots = [_tool("stylist_slots", "Free slots for a stylist.", {"stylist": {"type": "string"}}),
              _tool("book_slot", "Book a slot with a stylist.", {"stylist": {"type": "string"}, "slot": {"type": "string"}})]
-    items = [{"role": "user", "content": "Any slots with Remy?"},
-             {"type": "function_call", "call_id": "c1", "name": "stylist_slots", "arguments": '{"stylist": "Remy"}'},
-             {"type": "function_call_output", "call_id": "c1", "output": "['error', 'stylist unavailable']"},
+    items = [*_returned("Any slots with Remy?", "stylist_slots", '{"stylist": "Remy"}', "['error', 'stylist unavailable']"),
              {"role": "assistant", "content": "Remy is unavailable."}, {"role": "user", "content": "Book the first one"}]
     assert ("book_slot", {"stylist": "Remy", "slot": "error"}) not in _after(slots, items)
