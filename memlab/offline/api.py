@@ -213,6 +213,11 @@ class OfflineAPI:
                     self._find("Response", ident)
                     del self._responses[ident]
                 return {"id": ident, "object": "response.deleted", "deleted": True}, None
+            case "POST", ["responses", ident, "cancel"]:  # the offline model answers at once: a background response
+                stored = self._find("Response", ident)[2]  # is already done, and cancelling it leaves it as it is
+                if not stored.get("background"):
+                    raise OfflineAPIError("Only responses created with background=true can be cancelled.", None, None)
+                return stored, None
             case "GET", ["responses", ident, "input_items"]:
                 inputs = enumerate(json.loads(self._find("Response", ident)[1]))
                 inputs = [_with_id(item, digest(ident, n)) for n, item in inputs]
@@ -314,7 +319,7 @@ class OfflineAPI:
                     "output": output, "parallel_tool_calls": body.get("parallel_tool_calls", True),
                     "previous_response_id": previous, "tool_choice": body.get("tool_choice", "auto"),
                     "tools": list(body.get("tools") or []), "text": body.get("text") or {"format": {"type": "text"}},
-                    "metadata": dict(body.get("metadata") or {}), "usage": _usage(_input_tokens(body, context), output_tokens, min(thought, output_tokens))}
+                    "metadata": dict(body.get("metadata") or {}), "background": body.get("background") is True, "usage": _usage(_input_tokens(body, context), output_tokens, min(thought, output_tokens))}
         conversation = _conversation_id(body)
         with self._lock:
             if conversation is not None:

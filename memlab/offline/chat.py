@@ -13,6 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..tokens import encoding
 from ..turns import content_texts
 from .checks import OfflineAPIError
 
@@ -64,29 +65,40 @@ def responses_body(body: Mapping[str, Any]) -> dict[str, Any]:
                            if isinstance(tool, Mapping) and isinstance(tool.get("function"), Mapping)] or None,
                  "tool_choice": choice, "text": {"format": form} if isinstance(form, Mapping) else None,
                  "parallel_tool_calls": body.get("parallel_tool_calls"), "temperature": body.get("temperature"),
-                 "top_p": body.get("top_p"), "max_output_tokens": body.get("max_completion_tokens") or body.get(
-                     "max_tokens"), "reasoning": {"effort": body["reasoning_effort"]} if body.get(
+                 "top_p": body.get("top_p"), "max_output_tokens": None if 0 < _limit(body) < 16 else _limit(body) or None,
+                 "reasoning": {"effort": body["reasoning_effort"]} if body.get(
                      "reasoning_effort") else None, "store": False}
     return {key: value for key, value in converted.items() if value is not None}
 
 
+def _limit(body: Mapping[str, Any]) -> int:
+    """The most tokens a chat request lets the answer spend (``max_completion_tokens``, or the older ``max_tokens``);
+    0 when it sets none. Unlike the Responses API's ``max_output_tokens`` (at least 16), any positive number is taken."""
+    limit = body.get("max_completion_tokens") or body.get("max_tokens")
+    return limit if isinstance(limit, int) and not isinstance(limit, bool) else 0
+
+
 def completion(body: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str, Any]:
     """A Responses answer as a chat completion's choice (its message, its tool calls, why it stopped); ``n`` asks for
-    that many, all alike (the offline model answers one way)."""
+    that many, all alike (the offline model answers one way). A limit below the Responses API's least (``max_tokens=2``)
+    is applied here: the text is cut there, and the answer stops for ``"length"``."""
     output = response["output"]
     text = "".join(part.get("text", "") for item in output if item["type"] == "message" for part in item["content"])
+    spent = encoding().encode(text, disallowed_special=())
+    cut = 0 < _limit(body) < len(spent) and _limit(body) < 16
+    text = encoding().decode(spent[:_limit(body)]) if cut else text
     calls = [{"id": item["call_id"], "type": "function", "function": {"name": item["name"], "arguments": item[
         "arguments"]}} for item in output if item["type"] == "function_call"]
     message = {"role": "assistant", "content": text or None, "refusal": None}
     message.update({"tool_calls": calls} if calls else {})
-    stop = "tool_calls" if calls else "length" if response.get("status") == "incomplete" else "stop"
-    used = response["usage"]
+    stop = "tool_calls" if calls else "length" if response.get("status") == "incomplete" or cut else "stop"
+    used = dict(response["usage"], output_tokens=_limit(body)) if cut else response["usage"]
     many = body.get("n") if isinstance(body.get("n"), int) and 1 <= body["n"] <= 8 else 1  # n: the same answer n times
     return {"id": "chatcmpl-" + response["id"].removeprefix("resp_"), "object": "chat.completion", "created": 0,
             "model": body.get("model"), "choices": [{"index": k, "message": message, "finish_reason": stop,
                                                      "logprobs": None} for k in range(many)],
             "usage": {"prompt_tokens": used["input_tokens"], "completion_tokens": used["output_tokens"],
-                      "total_tokens": used["total_tokens"]}}
+                      "total_tokens": used["input_tokens"] + used["output_tokens"]}}
 
 
 def stream(body: Mapping[str, Any], answer: Mapping[str, Any], chunks: Any) -> bytes:

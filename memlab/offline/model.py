@@ -49,7 +49,7 @@ _NOT_DOING = frozenset("morning evening nothing something anything everything du
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})(?:,? \d{{4}})?"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
                    r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! (?!at\b|for\b|and\b|or\b|please\b)[a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]onight|[Tt]omorrow|[Yy]esterday"
@@ -143,6 +143,8 @@ _MAKES = stem_set("generate write compose create draft translate rewrite paraphr
                   "calculate solve derive prove correct proofread")
 _UPPER = stem_set("max maximum upper most ceiling")
 _ID = stem_set("id identifier number code serial reference ref pin sku isbn barcode upc vin imei")
+#: Words for the young of a party ("2 adults and 3 kids": children 3).
+_YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
@@ -1202,6 +1204,10 @@ class Reader:
             if word[-1] in ".,;!?":
                 break
         weekday = (named or "").lower()[:3] in _WEEKDAYS and (named or "").endswith("day")  # "week started Monday":
+        follow = " ".join(self.whole.partition(named)[2].lstrip(" ,").removeprefix("the ").split()[:5]) if (
+            weekday and named) else ""
+        named, weekday = (f"{named} {follow}", False) if follow[:1].isdigit() and _DATE.match(follow) else (named, weekday)
+        # ("Saturday 5 April 2025": the date after it)
         if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
                 format or not field_stems & _WHEN or _DATE.search(named)):
             dated = format in ("date", "date-time", "time") or self.iso(name, description)  # "on 2025-03-14": in the
@@ -1228,8 +1234,8 @@ class Reader:
             return task[kind == "free"]  # "Dev to update the page by Friday": Dev, "update the page"
         said = self.whole.split()  # a priced or timed line names its thing first: "Margherita pizza $12.50", "Jog 20
         head = list(itertools.takewhile(lambda w: not facts(w), said))  # minutes", "Taxi to airport - 45.00" (not
-        if self.item and kind in ("thing", "other") and head and (0 < len(rest := said[len(head):]) <= 2 and rest[-1].lower(
-                ).rstrip("s") in {*_SECONDS, rest[0].lower()} or head[0][:1].isupper() and len(head) <= 3 and len(rest) > 1 and (
+        if self.item and kind in ("thing", "other") and head and (0 < len(rest := said[len(head):]) <= 2 and (rest[-1].lower(
+                ).rstrip("s") in {*_SECONDS, rest[0].lower()} or rest[-1].lower().strip(",.;") in _UNIT_SUFFIXES) or head[0][:1].isupper() and len(head) <= 3 and len(rest) > 1 and (
                     len(rest[1]) <= 3 or rest[1].lower().rstrip("s") in _SECONDS) and all(  # (a unit after its number,
                     facts(w.strip(",.")) or w.strip(",.").lower() in STOP or w.strip(",.").lower().rstrip("s") in _SECONDS
                     for w in rest[2:])) and (  # then a time or nothing: not "Mash 2 bananas", "Add 1 tsp salt")
@@ -1656,8 +1662,9 @@ class Reader:
                 str(value).lower() not in _NO_VALUE or any(f"{q}{value}{q}" in text for q in "'\"‘“'"))]  # nor a part of
             # one: "Pride" of "Pride and Prejudice"; nor "need" of
             # "what insurance do I need?" (a word that names nothing)
-            if found:
-                self.ran_out = self.ran_out or index >= len(found) or index > 0 and text is not self.texts[0]
+            if found:  # (one source of several conversions is each one's: "1,200 pounds to yen and 80 quid to dollars")
+                shared = kind == "currency from" and len(found) == 1 and text is self.texts[0]
+                self.ran_out = self.ran_out or not shared and (index >= len(found) or index > 0 and text is not self.texts[0])
                 return found[min(index, len(found) - 1)]
         if required:
             self.found_nothing.append(required)
@@ -1729,7 +1736,8 @@ class Reader:
                 w[:-1] for w in name.lower().split("_") if w.endswith("s")), *kin]) and not any(
                 _NUMBER.fullmatch(a.lstrip("£$€")) and stem(b.lower()) in marks for a, b in itertools.pairwise(tokens(
                     self.request.message))):  # "No tip.": none ("4 people ... no people under 18": 4; "No, tip 20%")
-            return None
+            plural = [w for w in name.lower().split("_") if len(w) > 3 and w.endswith("s") and f" no {w}" in low]
+            return 0.0 if plural and not set(words(name.replace("_", " "))) & _MONEY_TALK else None  # "no pets": 0
         if marks & stem_set("position place rank placing finish") and not self.start:  # "finished fourth": 4, "came 2nd": 2
             ranks = {w: n for n, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
             ranked = [ranks.get(w) or int(w[:-2]) for w in _lower_tokens(self.request.message) if w in ranks or w[:-2].isdigit(
@@ -1839,14 +1847,17 @@ class Reader:
                                                      "free admission", "it's free", "it is free")) and not _currencies(text):
             return 0.0  # "Entry is free" (and "ages 12 and up"): no price but nothing
         # not "order 7781"
-        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} if money else set()
+        marks |= {code.lower() for _, code in _SIGNS} | related({stem("currency")}) | {stem("ask")} | {
+            stem(w) for w in _CURRENCY_NAMED if w.isalpha()} if money else set()  # ("60 quid")
         # "8500 euros", "asking 15000"
         given = {v for f, v in self.claimed.items() if f != name}
         found = [t for t in found if t not in given] or found  # "order 7781", "Book IC 512 for 3"
         found = [t for t in found if t not in self.inside]
-        parts = [words(part) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ")]  # "3 nights, 2 guests":
-        counted = {a for a, b in itertools.pairwise(tokens(text)) if money and b.lower().endswith("s") and stem(b.lower()) in (
-            set(words(name.replace("_", " "))) - money)}  # price_per_night: not "3 nights" (but "32.50 a night")
+        parts = [words(piece) for part in text.replace(". ", ", ").replace("\n", ", ").split(", ") for piece in part.split(
+            " and ")]  # "3 nights, 2 guests"; "1500 pounds to yen and 60 quid": 60 is no yen's
+        counted = {a for a, b in itertools.pairwise(tokens(text)) if (money or "per" in name.lower().split("_")) and b.lower(
+            ).endswith("s") and stem(b.lower()) in (set(words(name.replace("_", " "))) - money)}  # price_per_night: not "3
+        # nights" (but "32.50 a night"); rate_per_word: not "3200 words"
         found = [t for t in found if t not in counted]
         labelling = {stem(a.lower()) for a, b in itertools.pairwise(tokens(self.request.message)) if a.isalpha() and (
             _NUMBER.fullmatch(b))}  # the words a number follows as written ("ammonia 0.5"; not "crates and 4")
@@ -1964,7 +1975,7 @@ class Reader:
             value = None  # a value only another's number gives, converted: "I'm 178 cm tall" is no thickness_mm = 3's
         told = f"{self.request.instructions[:2000]} {self.request.message}".lower()
         unit = "word" if stem("word") in marks else "sentence"
-        pieces = low.split(unit)
+        pieces = _in_digits(low).split(unit)  # ("12k words": 12000)
         stated = [piece.rstrip(" -").rpartition(" ")[2].replace(",", "") for piece, after in zip(pieces, pieces[1:]) if (
             piece.endswith("-") or after[:1] == "s" or after[:1] == " " and after.split()[:1] not in (["of"], ["for"], [
                 "is"], ["was"]))]  # "a 3,200-word contract", "2300 words", "a 500 word essay": the count the user gives
@@ -1982,7 +1993,9 @@ class Reader:
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
         elif marks & _PERSON and len(people := [(n, set(words(item))) for item, n in self.counts().items() if set(words(
                 item)) & (_PERSON | stem_set("adult kid baby"))]) >= 2:  # "2 adults and 1 child": 3 guests (children: 1)
-            value = next((n for n, item in people if item & set(words(name.replace("_", " ")))), sum(n for n, _ in people))
+            asked = set(words(name.replace("_", " ")))
+            asked |= _YOUNG if asked & _YOUNG else set()  # children: "3 kids"
+            value = next((n for n, item in people if item & asked), sum(n for n, _ in people))
         now = max((s.turn for s in self.request.said), default=0)  # "How much is a clutch cable for my bike?": the year
         mine = _owned(self.request.message)  # "my bike", of "My bike is a 1968 Triumph..." said before
         if value is None and set(words(name.replace("_", " "))) <= stem_set("year model") and not self.start and mine:
@@ -2008,7 +2021,7 @@ class Reader:
         """How far up its scale (0 to 1) a score, rating or confidence field sits when the message gives no number:
         how sure the option chosen is (0.9 when several of the message's words chose it, 0.7 one, else 0.5), or, with
         no option, how much the message praises rather than blames ("love it": 1, "terrible": 0); else ``None``."""
-        marks = set(words(name.replace("_", " ")))
+        marks = {stem(p) for p in name.lower().split("_") if p not in ("rate", "rates")}  # (a rate per word is no rating)
         if not marks & _SCORES - stem_set("goals") or not self.answer:  # a tool's argument: only what the user says
             return None
         if self.chosen is None or self.toned:  # no option chosen: the message's tone
@@ -2567,7 +2580,8 @@ class Reader:
         parts = [_one(part) for item in listed for part in (_counts_cut(item) if lined else [item]) if (any(map(
             _is_value, (found := tokens(_halves(_in_digits(part))))[lined and found[0].istitle():])) or _when(
                 part, None, self.year, self.today)) and not (  # "nausea since yesterday"
-            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() for t in found[1:]))]
+            stem(found[0].lower()) in owned and all(_is_value(t) or t.isupper() or t.lower() in notes.AROUND for t in found[1:]))]
+        # ("budget around £80" is the budget's)
         counted = [part for part in parts if lined and _counted_line(tokens(part))]  # a receipt's "2 x Tagliatelle @
         # 13.50" lines: its items,
         parts = counted if len(counted) >= 2 else parts  # not its shop's line or its footnote
@@ -2618,6 +2632,10 @@ class Reader:
     def reaches(self) -> bool:
         """Whether an item's words give a way to reach someone: a phone number or an email ("her dad on 07700 900999")."""
         return "@" in self.whole or bool(_phones(self.whole))
+
+    def unfound(self, name: str) -> None:
+        """Note that the request gives no value of the field ``name`` (none of the shape its schema asks)."""
+        self.found_nothing += [name] * (name not in self.found_nothing)
 
     @staticmethod
     def of_a_person(fields: Mapping[str, Any]) -> bool:
@@ -2733,16 +2751,19 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
     if stamps and not form:  # "2026-04-02T06:15:00" as written
         return stamps
     said = [part for w in text.split(" ") for part in ([w[:10], w[11:].rstrip("Zz.,;")] if w.rstrip(".,;") in stamps else [w])]
+    said = [f"{w[:4]}-{w[5:7]}-{w[8:10]}{w[10:]}" if len(w) >= 10 and w[4:5] == w[7:8] and w[4:5] in ("/", ".") and (
+        w[:4] + w[5:7] + w[8:10]).isdigit() and w[10:11] in ("", ".", ",", ";", ")") else w for w in said]  # "2025/08/01"
     text = " ".join(said)  # (else its day and its time)
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
                 :3].lower() in MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     found, dates, times = _DATE.findall(" ".join(said)), [], []
-    found = [value for value, after in itertools.pairwise([*found, ""]) if not (value.lower() in (  # "today, 2025-01-15":
-        "today", "tonight", "tomorrow", "yesterday") and after[:1].isdigit() and ("-" in after or "/" in after or any(
-            m in after.lower() for m in MONTHS)) and ":" not in after and any(f"{value}{joint}{after}" in text for (
-            joint) in (", ", " (", " - ", " – ")))]  # the date written out, once (not "tonight, 7pm": its time)
+    found = [value for value, after in itertools.pairwise([*found, ""]) if not ((value.lower() in (  # "today, 2025-01-15":
+        "today", "tonight", "tomorrow", "yesterday") or form and value.lower()[:3] in _WEEKDAYS) and after[:1].isdigit() and (
+            "-" in after or "/" in after or any(m in after.lower() for m in MONTHS)) and ":" not in after and any(
+            f"{value}{joint}{after}" in text for joint in (", ", " (", " - ", " – ", *[" "] * bool(form))))]  # the date
+    # written out, once (not "tonight, 7pm": its time); "Saturday 5th April 2025": the date its weekday is
     for value in found:
         low, numbers = value.lower().replace(".", ""), [int(n) for n in re.findall(r"\d+", value)]
         numbers = {"noon": [12], "midnight": [0]}.get(low, numbers)
@@ -2959,7 +2980,10 @@ def _halves(text: str) -> str:
 
 
 def _in_digits(text: str) -> str:
-    """``text`` with its numbers in digits: "1,250" → 1250, "six" → 6, "300k" → 300000."""
+    """``text`` with its numbers in digits: "1,250" → 1250, "six" → 6, "300k" → 300000; an area in m2 ("12sqm", "15m²",
+    "9 square metres": 12m2, 15m2, 9 m2)."""
+    for area in ("square metres", "square meters", "sq m", "sqm", "m²"):
+        text = text.replace(area, "m2")
     return _SPELLED.sub(lambda m: str(sum({**_TENS, **_COUNT_WORDS, "one": 1}[w] for w in m[0].lower().split("-"))
                                       if m[1] is None else round(float(m[1]) * 1000)),
                         _THOUSANDS.sub("", text))
@@ -2991,7 +3015,7 @@ def _listed(text: str, short: bool = False) -> list[str]:
     best: list[str] = []
     for piece in sentences(text[:4000]):
         depth, kept = 0, []  # a comma or "and" in brackets is the item's: "Ben (vegan, bringing a plus-one)"
-        for c in piece.rsplit(":", 1)[-1]:
+        for c in _THOUSANDS.sub("\x00", piece.rsplit(":", 1)[-1]):  # (nor one in "1,240 kg")
             depth += (c == "(") - (c == ")")
             kept.append("\x00" if c == "," and depth > 0 else "\x01" if c == " " and depth > 0 else c)
         parts = "".join(kept).replace(" then ", ", ").split(",")
@@ -3116,6 +3140,10 @@ def _currencies(text: str, side: str = "") -> list[str]:
     found = [(before.lower(), code) for before, token in zip(["", *said], said) for code in dict.fromkeys((
         token if token in _CURRENCIES else None, _CURRENCY_NAMED.get(token.lower()), _CURRENCY_NAMED.get(token[:1]))) if code]
     targets = [code for before, code in found if before in ("to", "into")] or [c for b, c in found if b == "in"]
+    priced = {code for before, token in zip(["", *said], said) for code in (_CURRENCY_NAMED.get(token[:1]) if token[
+        1:2].isdigit() else _CURRENCY_NAMED.get(token.lower()) if _NUMBER.fullmatch(before.replace(",", "")) else None,) if code}
+    if not targets and len({c for _, c in found}) == 2 and len(priced) == 1:  # "how many euros do I get for £250?": to
+        targets = [c for _, c in found if c not in priced]  # the one not priced, from the amount's own
     return [code for _, code in found if not side or (code in targets) == (side == "to")] or [c for _, c in found]
 
 
@@ -3156,7 +3184,8 @@ def _assigned(sentence: str) -> tuple[str, str] | None:
     said = stem(name.lower())  # a name, not a word such as "Decided to..." or "Need to..."
     if not (name.istitle() and name.isalpha() and verb in ("to", "will", ":") and task[:1].islower()) or {
             name.lower(), task.split(" ")[0].lower()} & STOP or (  # not "Uber to the airport $42", "Walk to Notre-Dame"
-            said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})):
+            said in _VERBS | _CHANGES | _SAYING | stem_set("need try plan hope") or related({said})) or verb == ":" and (
+                task.split(" ")[1:2] or [""])[0][:1].isdigit():  # (nor a list under a label: "Weighbridge: barley 2,480 kg")
         return None
     head, by, due = task.rpartition(" by ")
     return name, (head if by and _when(due, None, 0, datetime.date.today()) else task).rstrip(". ")
@@ -3324,7 +3353,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     else the words after "a"/"the"/"for" or a count ("a science fair on Friday", "2 apples", "two mugs", "for yoga"),
     else after "my" ("clear my cart"); for ``titles``, a capitalised phrase after "a"/"the" first ("hiring a Senior
     Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
-    if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named")) or _named_here(text)):
+    if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named", "name's")) or _named_here(text)):
         return named
     for address in _ADDRESS.finditer(text) if people else ():  # "to Maria Lopez, 12 Oak Street": no street's name
         text = text.replace(address.group(0), "")
@@ -3979,7 +4008,7 @@ def _acts(tool: Tool) -> bool:
     """Whether a tool changes something (books, sends, charges, deletes...): never called again unasked."""
     verb = stem(tool.name.replace("-", "_").split("_")[0].lower())
     return verb in _CHANGES | _STORES["keep"] | _STORES["forget"] | {stem(w) for w in _ACTING} | stem_set(
-        "charge email text sms notify transfer pay order add remove")
+        "charge email text sms notify transfer pay order add remove log record report")
 
 
 #: Words that describe an animal rather than name it ("a young deer", "a big dog").
@@ -4300,8 +4329,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and (top_score >= 3 or whole or top.handoff and top_score > runner_up or choice == "required" or named or orders):
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [t for t in tools if any((
             t.name_stems - _VERBS) & set(words(s)) for s in orders)][:1] or [top if top_score >= 3 or choice != (
-            "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), top)]
-        # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money)
+            "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), None) or next((
+                t for *_, t, _ in scored if not t.handoff and not (t.parameters.get("required") or _acts(t))), top)]
+        # a call demanded that nothing asks for: one that changes nothing ("Thanks!": get_balance, not transfer_money;
+        # "hello there": station_clock(), not log_track)
     keeper = "forget" if lead == stem("forget") else "keep"  # a memory tool: save_memory, remember_fact, forget_fact
     kept = [t for t in request.tools if not t.handoff and t.stems & _MEMORY and stem(t.name.split("_")[0].lower()) in (
         _STORES[keeper]) and (_takes_a_query(t) or "value" in _needed(t) or _notes_text(t))] if not (
@@ -4408,7 +4439,8 @@ def _opens_count(piece: str) -> bool:
     said = tokens(piece)[:4]
     at = next((k for k, t in enumerate(said) if any(map(str.isdigit, t)) or t[:1] in "£$€"), None)
     return at is not None and said[at][:1].isdigit() and all(t[:1].isalpha() and (not t[:1].isupper() or t in (
-        "I'd", "I'll") or k == 0 and t.lower() in STOP | {"just", "please", "also", "plus"}) for k, t in enumerate(said[:at])) and not (said[at - 1:at] and said[
+        "I'd", "I'll") or k == 0 and (t.lower() in STOP | {"just", "please", "also", "plus"} or at == 1 and t.isalpha() and (
+            t.lower() not in _OPENERS))) for k, t in enumerate(said[:at])) and not (said[at - 1:at] and said[
         at - 1].lower() in ("on", "at", "by", "until", "before", "from", "to", "in")) and not (said[at + 1:at + 2] and said[
             at + 1].lower() in CALENDAR)  # (no date: "deliver on 19 December")
 
@@ -6031,10 +6063,10 @@ def _report(results: Sequence[tuple[str, str, str]], message: str = "") -> str:
                          else f"I found no {noun or 'results'}.")
         elif isinstance(data, (dict, list)):
             found = [fact if len(fact) <= 120 else fact[:117] + "…" for fact in (_gist(data) if isinstance(
-                data, dict) else result_lines(json.dumps(data, ensure_ascii=False, default=str)))]
+                data, dict) else result_lines(json.dumps(data, ensure_ascii=False, default=str))) if fact.strip(" .")]
             more = " (and more)" if len(found) > 8 else ""
-            lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}.")
-        else:
+            lines.append(f"{name} returned {'; '.join(found[:8]).rstrip('.')}{more}." if found else f"{name} found nothing.")
+        else:  # (an empty list of one of two calls: "classes_on (date: 2025-06-04) found nothing.")
             end = "…" if len(text) > 600 else "" if text[-1:] in ".!?" else "."  # never run into the next one
             failed = text.lower().startswith(("an error occurred", "error:", "error "))  # the SDK's failure text
             given = [(k, str(v)) for k, v in sought.items() if isinstance(v, (str, int, float)) and len(str(v)) < 30]
@@ -6675,7 +6707,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return "Your message was empty. What would you like to ask or tell me?"
     # "Translate the user's message to Spanish"; "Translate the text into the target language" and "Hola, to French"
     translating = [line for line in [*sentences(request.instructions[:2000]), said[:400]] if {
-        stem("translate"), stem("rewrite")} & set(words(line))]
+        stem("translate"), stem("rewrite")} & {stem(w) for found in [_lower_tokens(line)] for k, w in enumerate(found) if not (
+            w.startswith("translat") and not w.startswith("translate") and not ({"you", "you're", "as"} & set(found[max(
+                k - 4, 0):k]) and not {"for", "of", "to", "with"} & set(found[max(k - 3, 0):k])))}]  # a translator only
+    # when it is the model ("You are a translator"; not "the diary of a freelance translator": its client translates)
     if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)):
         return "I can't translate offline: I can only answer from what I was sent."
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
@@ -7553,6 +7588,11 @@ def _about_pasted(request: Request) -> str | None:
     return f"{verdict.title()}. {quoted}" if verdict else quoted
 
 
+#: Words of a message that asks only for a sum ("whats 2+2", "calculate 12 * 3"), and of a tool that works one out.
+_SUMS = stem_set("what whats what's is are calculate compute work out please equal equals sum add multiply divide "
+                 "subtract math maths calculator arithmetic evaluate")
+
+
 def _arithmetic(text: str) -> str | None:
     """Simple arithmetic written in ``text`` with its value ("17 * 23 = 391", "15% of 80 = 12"), else ``None``."""
     found = _ARITHMETIC.search(_THOUSANDS.sub("", text[:400]))
@@ -7713,6 +7753,11 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
             instructions[:4000], message)) and limit.startswith("No"):  # "im 17, can i get one?" of "under-18s cannot be
         # tattooed": no booking
         return [message_item(limit, fingerprint)]
+    if request.body.get("tool_choice") == "none" and request.tools and not request.this_turn[2] and not _is_question(
+            message) and (barred := [t for t in _choose_tools(Request.read({**request.body, "tool_choice": "auto"},
+                                                                          request.conversation)) if _acts(t)]):
+        return [message_item(f"I can't do that now: it takes {barred[0].name}, and this request lets me call no tools.",
+                             fingerprint)]  # ``tool_choice="none"``: "log 'Heroes' by David Bowie" is not done
     missing: list[str] = []
     handed_off, called_after_handoff, results = request.this_turn
     one_at_a_time = request.body.get("parallel_tool_calls", True) is False  # one call per response
@@ -7740,7 +7785,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # order_status(0) for "What time do you open?", which the instructions answer)
         kept = _for_memory(message) and not any(t.name_stems & stem_set("remember memory note save store") for t in (
             request.tools))  # (but a tool that keeps it is called: save_memory)
-        calls, missing = ([], []) if (answered or kept) and not forced else _plan(
+        sums = _arithmetic(message) is not None and not set(words(" ".join(_lower_tokens(message)))) - _SUMS - {
+            stem(t) for t in tokens(_ARITHMETIC.search(_THOUSANDS.sub("", message[:400])).group())} and not any(
+            t.name_stems & _SUMS for t in request.tools)  # "whats 2+2" is no tool's (but a calculator's)
+        calls, missing = ([], []) if (answered or kept or sums) and not forced else _plan(
             _completing(request) or request, fingerprint)  # ("My lodge code is LDG-5521, please keep it in mind": no booking)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
@@ -8537,8 +8585,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         reader = Reader(request, tool=tool.name, fields=tuple(arguments))  # "In fahrenheit please": the option's field
         key = next((k for k in arguments if isinstance(options := tool.parameters["properties"][k].get("enum"), list) and (
             reader._option_named(options, set(words(rest)), "", strict=True) is not None)), None) or next((
-            k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and after[0] in words(
-            k.replace("_", " "))), None) or next((
+            k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and (after[0] in words(k.replace(
+                "_", " ")) or after[0] in _YOUNG and set(words(k.replace("_", " "))) & _YOUNG)), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(v) and new and (
                 shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
         toggled = {k: not set(_lower_tokens(rest)) & {"no", "not", "without"} for k, v in arguments.items() if isinstance(

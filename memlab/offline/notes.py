@@ -730,7 +730,8 @@ def _label(statement: Statement, value: str) -> str:
 _KEY_KINDS = {kind: stem_set(text) for kind, text in {"money": "budget price cost amount total fee salary spend",
               "place": "destination city country location place venue where", "date": "date dates when",
               "org": "company employer organisation organization firm"}.items()}
-_AROUND = frozenset("about around roughly approximately under over up to at most least max maximum".split())
+#: Words that hedge or bound the number after them ("around £80", "at most 3").
+AROUND = frozenset("about around roughly approximately under over up to at most least max maximum".split())
 _MONEY_WORDS = frozenset("dollars dollar euros euro pounds pound usd eur gbp yen k".split())
 _MONEY_SIGNS = frozenset("£$€¥")
 
@@ -793,7 +794,7 @@ def _typed(key: str, line: str) -> str | None:
                   amounts[0] if amounts else None)  # ("fee 8 EUR, total 63 EUR": total 63 EUR), else the first
         if at is None:
             return ""
-        start = at - len(list(takewhile(lambda w: w.lower() in _AROUND, said[at - 1::-1] if at else [])))
+        start = at - len(list(takewhile(lambda w: w.lower() in AROUND, said[at - 1::-1] if at else [])))
         while start < at and said[start].lower() in ("at", "to") and said[start + 1].lower() not in ("most", "least"):
             start += 1  # "rooms at 165 euros": 165 euros; "at most 200 euros", "up to 50 dollars" as written
         return " ".join(said[start:at + 1 + (said[at + 1].lower() in _MONEY_WORDS)])

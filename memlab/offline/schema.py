@@ -34,7 +34,8 @@ class Filler(Protocol):
     ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits;
     ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false);
     ``fits_item`` whether an item's words give what tells its kind (a name for a person's item, an option of its first
-    field), ``reaches`` whether they give a phone or an email, ``of_a_person`` whether an item's fields are a person's.
+    field), ``reaches`` whether they give a phone or an email, ``of_a_person`` whether an item's fields are a person's;
+    ``unfound`` notes a field the request gives no value of (a tool's caller then asks for it).
     """
 
     whole: str  # the text it reads values from (the latest message, or a clause of it)
@@ -55,6 +56,7 @@ class Filler(Protocol):
     def fits_item(self, fields: Mapping[str, Any], required: Sequence[str] = ()) -> bool: ...
     def reaches(self) -> bool: ...
     def of_a_person(self, fields: Mapping[str, Any]) -> bool: ...
+    def unfound(self, name: str) -> None: ...
 
 
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
@@ -215,13 +217,40 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if isinstance(pattern := schema.get("pattern"), str) and not _matches(text, pattern):  # "^[A-Z]{2}[0-9]{3}$": the
         said = [word.strip(".,;:!?()[]\"'") for source in (filler.whole, *filler.texts) for word in source[:4000].split(
             )]  # word said that matches ("AB123"), in this message or before ("PT-5581" of an earlier turn)
-        text = next((word for word in said if _matches(word, pattern)), text)
+        text = next((form for word in said for form in (word, word.upper()) if _matches(form, pattern)), text)  # (or
+        # written in capitals: "tree t4417" of "^T\\d{5}$")
         lead = "".join(itertools.takewhile(lambda c: c.isalnum() or c in "#@-_:/ ", pattern.removeprefix("^")))
         text = lead + text if lead and not lead.strip().isdigit() and not _matches(text, pattern) and _matches(
             lead + text, pattern) else text  # "#" of
         # "^#[0-9A-Fa-f]{6}$" before "5a7d8c"
+        if not _matches(text, pattern):  # nothing said has its shape: the model asks for it, and a value it must send
+            filler.unfound(name)  # (``tool_choice="required"``) is a plain one of that shape, never one the schema refuses
+            text = _shaped(pattern) or text
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
+
+
+def _shaped(pattern: str) -> str | None:
+    """The plainest text of a simple ``pattern``'s shape ("^T\\d{5}$": "T00000"; literals, ``\\d``, ``\\w``, ``[A-Z]``,
+    ``.``, counted by ``{n}``, ``{n,m}``, ``+``, ``*`` or ``?``); None for any other pattern (groups, choices)."""
+    body, made, at = pattern.removeprefix("^").removesuffix("$"), [], 0
+    while at < len(body):
+        char = body[at]
+        if char == "\\" and at + 1 < len(body):  # \d: a digit, \w: a letter, \-: a dash
+            unit, at = {"d": "0", "w": "a", "s": " "}.get(body[at + 1], body[at + 1]), at + 2
+        elif char == "[" and (end := body.find("]", at + 2)) > 0 and body[at + 1] != "^":  # [A-Z]: its first character
+            unit, at = {"\\d": "0", "\\w": "a"}.get(body[at + 1:at + 3], body[at + 1]), end + 1
+        elif char == "." or char not in "()|[]*+?{}":
+            unit, at = "a" if char == "." else char, at + 1
+        else:
+            return None
+        times = 1
+        if body[at:at + 1] == "{" and (end := body.find("}", at)) > 0 and body[at + 1:end].split(",")[0].isdigit():
+            times, at = int(body[at + 1:end].split(",")[0]), end + 1
+        elif body[at:at + 1] in ("*", "+", "?"):
+            times, at = int(body[at] == "+"), at + 1
+        made.append(unit * times)
+    return "".join(made) if _matches("".join(made), pattern) else None
 
 
 def _matches(text: str, pattern: str) -> bool:

@@ -1,0 +1,216 @@
+"""Tools, schemas and the API's edges, as outside testers met them this round (in my own words and domains):
+
+- a currency asked "how many X for £N" converts from the amount's own, and one source serves two conversions
+  ("1,500 pounds to yen and 60 quid to dollars"); a planner *for* a translator is no translator;
+- "1,240 kg" is one number in a list of items; "12sqm", "15m²" and "9 square metres" are areas; "Lounge 20 m2"
+  opens an item though capitalised; "budget about £90" is the budget's, not an item; "no dogs" is ``dogs: 0``;
+- "2 adults and 3 kids" gives ``children: 3`` (and "make that 4 kids" corrects the children, not the adults);
+  "Name's Idris Kahn" is Idris Kahn;
+- dates "2025/08/01", "the 5th of April, 2025" and "Saturday 5 April 2025" keep their year;
+- a tool's ``pattern`` is never broken: "tag t4417" is sent as T4417, and a tag of no such shape is asked for;
+- "12k words" is 12000 words, and a rate per word is neither a count of words nor a rating;
+- "whats 2+2" is worked out, not sent to a tool; ``tool_choice="required"`` with nothing asked calls a tool that
+  changes nothing; ``tool_choice="none"`` says a deed cannot be done rather than "Noted";
+- an empty list one of two calls returned "found nothing" (not "returned .");
+- Chat Completions takes ``max_tokens=2`` and stops for "length"; ``POST /v1/responses/{id}/cancel`` is served.
+"""
+
+from __future__ import annotations
+
+import json
+
+import openai
+import pytest
+
+from memlab.offline.api import OfflineAPI
+from memlab.offline.client import offline_client
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def _respond(message: str | list[dict], instructions: str = "", **body: object) -> dict:
+    return OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, **body})
+
+
+def _reply(message: str | list[dict], instructions: str = "", **body: object) -> str:
+    """The offline model's reply to one message."""
+    return _respond(message, instructions, **body)["output"][-1]["content"][0]["text"]
+
+
+def _parsed(schema: dict, message: str) -> dict:
+    """The JSON the offline model fills ``schema`` with from ``message``."""
+    return json.loads(_reply(message, "Fill in the form from the message.", text={"format": {
+        "type": "json_schema", "name": "form", "schema": schema, "strict": False}}))
+
+
+def _calls(tools: list[dict], message: str | list[dict], instructions: str = "Use your tools.",
+           **body: object) -> list[tuple[str, dict]]:
+    """The calls (name, arguments) the offline model makes of ``tools`` for ``message``."""
+    output = _respond(message, instructions, tools=tools, **body)["output"]
+    return [(item["name"], json.loads(item["arguments"])) for item in output if item["type"] == "function_call"]
+
+
+def _tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
+    return {"type": "function", "name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": list(properties) if required is None else required}}
+
+
+EXCHANGE = _tool("exchange", "Exchange an amount between two ISO currency codes (e.g. GBP to EUR).", {
+    "amount": {"type": "number"}, "from_currency": {"type": "string"}, "to_currency": {"type": "string"}})
+
+
+def test_how_many_of_one_currency_for_an_amount_of_another_converts_from_the_amount() -> None:
+    assert _calls([EXCHANGE], "how many dollars would I get for £400?") == [
+        ("exchange", {"amount": 400, "from_currency": "GBP", "to_currency": "USD"})]
+    assert _calls([EXCHANGE], "how much is 400 dollars in pounds?") == [
+        ("exchange", {"amount": 400, "from_currency": "USD", "to_currency": "GBP"})]
+
+
+def test_one_source_serves_two_conversions() -> None:
+    assert _calls([EXCHANGE], "change 1,500 pounds to yen and 60 quid to dollars please") == [
+        ("exchange", {"amount": 1500, "from_currency": "GBP", "to_currency": "JPY"}),
+        ("exchange", {"amount": 60, "from_currency": "GBP", "to_currency": "USD"})]
+    assert _calls([EXCHANGE], "change 1500 pounds to yen") == [
+        ("exchange", {"amount": 1500, "from_currency": "GBP", "to_currency": "JPY"})]
+
+
+def test_a_planner_for_a_translator_is_no_translator() -> None:
+    planner = "You keep the diary of a freelance translator."
+    said = "The Dutch brochure pays 0.10 a word and the Greek menu 0.14."
+    assert _reply(said, planner).startswith("Noted")
+    history = [{"role": "user", "content": said}, {"role": "assistant", "content": "Noted."},
+               {"role": "user", "content": "What does the Greek menu pay?"}]
+    assert "0.14" in _reply(history, planner)
+    assert "can't translate" in _reply("Good evening, friends", "Translate every message into Dutch.")
+
+
+ROOMS = {"type": "object", "properties": {
+    "customer": {"type": "string"}, "rooms": {"type": "array", "items": {"type": "object", "properties": {
+        "room": {"type": "string"}, "area_m2": {"type": "number"}}, "required": ["room", "area_m2"]}},
+    "dogs": {"type": ["integer", "null"]}, "budget_gbp": {"type": ["number", "null"]}},
+    "required": ["customer", "rooms", "dogs", "budget_gbp"]}
+
+
+def test_areas_written_many_ways_fill_each_room() -> None:
+    form = _parsed(ROOMS, "Three rooms: kitchen 14m², office 8sqm, porch 3 square metres. I'm Ola Berg")
+    assert form["rooms"] == [{"room": "kitchen", "area_m2": 14}, {"room": "office", "area_m2": 8},
+                             {"room": "porch", "area_m2": 3}]
+
+
+def test_a_capitalised_first_item_is_kept_and_a_budget_is_no_item() -> None:
+    form = _parsed(ROOMS, "Name's Idris Kahn, CF10 1AA. Landing 7 m2 and stairs 4.5 m2, no stains.")
+    assert form["customer"] == "Idris Kahn"
+    assert form["rooms"] == [{"room": "Landing", "area_m2": 7}, {"room": "stairs", "area_m2": 4.5}]
+    form = _parsed(ROOMS, "quote for my study (11sqm) please. no dogs, budget about £90. - Mo")
+    assert form["rooms"] == [{"room": "study", "area_m2": 11}]
+    assert form["dogs"] == 0 and form["budget_gbp"] == 90
+
+
+def test_a_number_with_thousands_is_one_number_in_a_list_of_items() -> None:
+    schema = {"type": "object", "properties": {"loads": {"type": "array", "items": {"type": "object", "properties": {
+        "crop": {"type": "string"}, "weight_kg": {"type": "number"}}, "required": ["crop", "weight_kg"]}}},
+        "required": ["loads"]}
+    form = _parsed(schema, "Weighbridge: barley 2,480 kg, oats 1,105kg, rye 760 kg.")
+    assert [load["weight_kg"] for load in form["loads"]] == [2480, 1105, 760]
+
+
+PARTY = {"type": "object", "properties": {"adults": {"type": "integer"}, "children": {"type": "integer"}},
+         "required": ["adults", "children"]}
+
+
+def test_kids_are_children() -> None:
+    assert _parsed(PARTY, "Two tickets for 2 adults and 3 kids on Sunday") == {"adults": 2, "children": 3}
+    assert _parsed(PARTY, "me and my wife plus 1 kid") ["children"] == 1
+    tickets = _tool("buy_tickets", "Buy pool tickets.", {"adults": {"type": "integer"}, "children": {"type": "integer"}})
+    history = [{"role": "user", "content": "tickets for 2 adults and 1 kid"},
+               {"type": "function_call", "call_id": "c1", "name": "buy_tickets",
+                "arguments": '{"adults": 2, "children": 1}'},
+               {"type": "function_call_output", "call_id": "c1", "output": "Order P-81: £14"},
+               {"role": "assistant", "content": "Order P-81: £14."},
+               {"role": "user", "content": "oh wait, make that 4 kids"}]
+    assert _calls([tickets], history) == [("buy_tickets", {"adults": 2, "children": 4})]
+
+
+DEADLINE = {"type": "object", "properties": {"deadline": {"type": "string", "format": "date"}}, "required": ["deadline"]}
+
+
+@pytest.mark.parametrize("said", ["deadline 2025/08/01", "deadline 2025.08.01.", "deadline Friday 1 August 2025",
+                                  "deadline Friday 1st August 2025", "deadline: Friday the 1st of August, 2025"])
+def test_a_date_keeps_its_year_however_it_is_written(said: str) -> None:
+    assert _parsed(DEADLINE, f"Proofs for the Keel Press, {said}") == {"deadline": "2025-08-01"}
+
+
+TREES = [_tool("tree_record", "The survey record of a street tree by its tag.",
+               {"tag": {"type": "string", "pattern": "^T\\d{5}$"}})]
+
+
+def test_a_pattern_is_never_broken() -> None:
+    assert _calls(TREES, "What's the record for tree t40172?") == [("tree_record", {"tag": "T40172"})]
+    assert _calls(TREES, "What's the record for tree t417?") == []
+    assert "tag" in _reply("What's the record for tree t417?", "Use your tools.", tools=TREES)
+    forced = _calls(TREES, "What's the record for tree t417?", tool_choice="required")
+    assert forced == [("tree_record", {"tag": "T00000"})]
+
+
+def test_a_count_of_words_in_thousands_and_a_rate_per_word() -> None:
+    schema = {"type": "object", "properties": {"word_count": {"type": "integer"},
+                                               "rate_per_word_eur": {"type": ["number", "null"]}},
+              "required": ["word_count", "rate_per_word_eur"]}
+    assert _parsed(schema, "Catalogue, Swedish to English, 12k words") == {"word_count": 12000, "rate_per_word_eur": None}
+    assert _parsed(schema, "2,400 words at 0.09 per word") == {"word_count": 2400, "rate_per_word_eur": 0.09}
+
+
+STUDIO = [_tool("log_song", "Log a song played on air: artist, title and the minute it started.",
+                {"artist": {"type": "string"}, "title": {"type": "string"}, "minute": {"type": "integer"}}),
+          _tool("studio_clock", "The studio's on-air clock.", {}),
+          _tool("string_stock", "Spare strings held for an instrument (e.g. Violin, Cello) at a gauge (1, 2, 3).",
+                {"instrument": {"type": "string"}, "gauge": {"type": "integer"}})]
+
+
+def test_a_sum_is_worked_out_not_sent_to_a_tool() -> None:
+    assert _calls(STUDIO, "whats 3+4") == []
+    assert _reply("whats 3+4", "Use your tools.", tools=STUDIO) == "3+4 = 7."
+    calculator = [_tool("add", "Add two numbers.", {"a": {"type": "number"}, "b": {"type": "number"}})]
+    assert _calls(calculator, "add 3 and 4") == [("add", {"a": 3, "b": 4})]
+
+
+def test_a_required_call_that_nothing_asks_for_changes_nothing() -> None:
+    assert _calls(STUDIO, "hiya", tool_choice="required") == [("studio_clock", {})]
+
+
+def test_no_tools_allowed_says_the_deed_cannot_be_done() -> None:
+    reply = _reply("log 'Blue Monday' by New Order at minute 12", "Use your tools.", tools=STUDIO, tool_choice="none")
+    assert reply.startswith("I can't do that now") and "log_song" in reply and "Noted" not in reply
+
+
+def test_an_empty_result_of_one_of_two_calls_found_nothing() -> None:
+    lookup = _tool("classes_on", "Classes on a date (YYYY-MM-DD).", {"date": {"type": "string"}})
+    history = [{"role": "user", "content": "what classes are on 2025-06-04 and on 2025-04-05?"},
+               {"type": "function_call", "call_id": "a", "name": "classes_on", "arguments": '{"date": "2025-06-04"}'},
+               {"type": "function_call", "call_id": "b", "name": "classes_on", "arguments": '{"date": "2025-04-05"}'},
+               {"type": "function_call_output", "call_id": "a", "output": "[]"},
+               {"type": "function_call_output", "call_id": "b", "output": "['lino cut (10:00)']"}]
+    reply = _reply(history, "Use your tools.", tools=[lookup])
+    assert "found nothing" in reply and "returned ." not in reply and "lino cut" in reply
+
+
+def test_chat_completions_take_a_small_max_tokens_and_stop_for_length(api: OfflineAPI) -> None:
+    chat = offline_client(api, sync=True)
+    answer = chat.chat.completions.create(model="gpt-4o-mini", max_tokens=2, messages=[
+        {"role": "user", "content": "Tell me about the history of the harbour crane please."}])
+    assert answer.choices[0].finish_reason == "length" and answer.usage.completion_tokens == 2
+    assert 0 < len(answer.choices[0].message.content) < 20
+    with pytest.raises(openai.BadRequestError):
+        offline_client(api, sync=True).responses.create(model="gpt-4o-mini", input="hi", max_output_tokens=2)
+
+
+def test_a_background_response_can_be_cancelled_and_another_cannot(api: OfflineAPI) -> None:
+    client = offline_client(api, sync=True)
+    later = client.responses.create(model="gpt-4o-mini", input="hello", background=True)
+    assert later.background is True
+    assert client.responses.cancel(later.id).status == "completed"  # the offline model answered at once
+    now = client.responses.create(model="gpt-4o-mini", input="hello again")
+    with pytest.raises(openai.BadRequestError, match="background"):
+        client.responses.cancel(now.id)
+    with pytest.raises(openai.NotFoundError):
+        client.responses.cancel("resp_nothing")
