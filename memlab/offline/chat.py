@@ -55,6 +55,10 @@ def responses_body(body: Mapping[str, Any]) -> dict[str, Any]:
         else:
             raise OfflineAPIError(f"Invalid value: '{role}'. Supported values are: 'system', 'developer', 'user', "
                                   "'assistant' and 'tool'.", f"messages[{at}].role", "invalid_value")
+    for key in ("max_completion_tokens", "max_tokens"):  # any positive number (the Responses API's least is 16)
+        if isinstance(limit := body.get(key), int) and limit < 1:
+            raise OfflineAPIError(f"Invalid '{key}': integer below minimum value. Expected a value >= 1, but got {limit} "
+                                  "instead.", key, "integer_below_min_value")
     choice, form = body.get("tool_choice"), body.get("response_format")
     if isinstance(choice, Mapping):  # {"type": "function", "function": {"name": "get_weather"}}
         choice = {"type": "function", "name": (choice.get("function") or {}).get("name")}
@@ -65,9 +69,9 @@ def responses_body(body: Mapping[str, Any]) -> dict[str, Any]:
                            if isinstance(tool, Mapping) and isinstance(tool.get("function"), Mapping)] or None,
                  "tool_choice": choice, "text": {"format": form} if isinstance(form, Mapping) else None,
                  "parallel_tool_calls": body.get("parallel_tool_calls"), "temperature": body.get("temperature"),
-                 "top_p": body.get("top_p"), "max_output_tokens": None if 0 < _limit(body) < 16 else _limit(body) or None,
-                 "reasoning": {"effort": body["reasoning_effort"]} if body.get(
-                     "reasoning_effort") else None, "store": False}
+                 "top_p": body.get("top_p"), "max_output_tokens": None if 0 < _limit(body) < 16 else body.get(
+                     "max_completion_tokens") or body.get("max_tokens"),
+                 "reasoning": {"effort": body["reasoning_effort"]} if body.get("reasoning_effort") else None, "store": False}
     return {key: value for key, value in converted.items() if value is not None}
 
 

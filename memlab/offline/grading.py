@@ -79,8 +79,8 @@ def _source(told: str) -> list[Statement]:
 def _invented(source: Sequence[Statement], note: str) -> list[str]:
     """What the candidate says that the source never does: a number, an id, a day or a month."""
     told = {value for s in source for value in facts(s.text)} | {w for s in source for w in words(s.text)}
-    return [value for value in facts(note) + [w.title() for w in words(note) if w in _DAYS] if value not in told
-            and value.lower() not in told]
+    days = [t.strip(".,;:!?()").title() for t in note.split() if words(t) and words(t)[0] in _DAYS and words(t)[0] not in told]
+    return [value for value in facts(note) + days if value not in told and value.lower() not in told]  # ("Monday" as written)
 
 
 def criteria(instructions: str) -> list[tuple[str, str]]:

@@ -1662,8 +1662,10 @@ class Reader:
                 str(value).lower() not in _NO_VALUE or any(f"{q}{value}{q}" in text for q in "'\"‘“'"))]  # nor a part of
             # one: "Pride" of "Pride and Prejudice"; nor "need" of
             # "what insurance do I need?" (a word that names nothing)
-            if found:  # (one source of several conversions is each one's: "1,200 pounds to yen and 80 quid to dollars")
-                shared = kind == "currency from" and len(found) == 1 and text is self.texts[0]
+            if found:  # (one source or target of several conversions is each one's: "1,200 pounds to yen and 80 quid to
+                # dollars")
+                shared = kind in ("currency from", "currency to") and len(found) == 1 and text is self.texts[0] and sum(
+                    bool(_NUMBER.fullmatch(_in_digits(t).lstrip("£$€"))) for t in tokens(text)) >= 2  # (of two amounts)
                 self.ran_out = self.ran_out or not shared and (index >= len(found) or index > 0 and text is not self.texts[0])
                 return found[min(index, len(found) - 1)]
         if required:
@@ -1935,6 +1937,12 @@ class Reader:
             # of an age
             found, years = aged or [t for t in found if t not in years and float(t) <= 200], []  # ("120000 miles": no age)
             named = [n for n in named if n in aged] or aged[:1] if aged else named  # ("42000 a year over 25 years": 25)
+        elif marks & _PERSON:  # a count of people is no age: "the kids are 3 and 5 years old" gives no count of kids
+            heard = _lower_tokens(text)
+            ages = {t for k, t in enumerate(heard) if _NUMBER.fullmatch(t) and (rest := list(itertools.dropwhile(lambda w: (
+                w in ("and", "or", "&") or bool(_NUMBER.fullmatch(w))), heard[k + 1:k + 8]))) and rest[0].rstrip("s") in (
+                    "year", "yr") and rest[1:2] == ["old"]}
+            found, named = [t for t in found if t not in ages], [n for n in named if n not in ages]
         if years and stem("year") in marks:  # a year field takes the years in turn ("2016-2019": start 2016, end 2019), not a count or a price
             found, index = years, self.taken.get("year", 0)
             self.taken["year"] = index + 1
@@ -1987,7 +1995,7 @@ class Reader:
                 self.request.message.split() if unit == "word" else sentences(self.request.message)))
         elif value is None and "how many" in told:
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
-        elif "how many" in told and not named and len(counted := self.counts()) >= 2 and all(
+        elif "how many" in told and not named and not money and len(counted := self.counts()) >= 2 and all(
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
             asked = words(told.split("how many", 1)[1])[:1]
             value = next((n for item, n in counted.items() if words(item) == asked), sum(counted.values()))
@@ -3142,8 +3150,8 @@ def _currencies(text: str, side: str = "") -> list[str]:
     targets = [code for before, code in found if before in ("to", "into")] or [c for b, c in found if b == "in"]
     priced = {code for before, token in zip(["", *said], said) for code in (_CURRENCY_NAMED.get(token[:1]) if token[
         1:2].isdigit() else _CURRENCY_NAMED.get(token.lower()) if _NUMBER.fullmatch(before.replace(",", "")) else None,) if code}
-    if not targets and len({c for _, c in found}) == 2 and len(priced) == 1:  # "how many euros do I get for £250?": to
-        targets = [c for _, c in found if c not in priced]  # the one not priced, from the amount's own
+    if not targets and priced and len(unpriced := {c for _, c in found} - priced) == 1:  # "how many euros do I get for
+        targets = [*unpriced]  # £250?": to the one not priced, from the amount's own ("yen for 75 euros and 30 quid")
     return [code for _, code in found if not side or (code in targets) == (side == "to")] or [c for _, c in found]
 
 
@@ -3353,7 +3361,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     else the words after "a"/"the"/"for" or a count ("a science fair on Friday", "2 apples", "two mugs", "for yoga"),
     else after "my" ("clear my cart"); for ``titles``, a capitalised phrase after "a"/"the" first ("hiring a Senior
     Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
-    if people and (named := _names_after(text, ("i'm", "im", "is", "me", "am", "called", "named", "name's")) or _named_here(text)):
+    said = text.split(" ")  # "Name's Derek Oyelaran", "my name's Ana": who speaks (not "Wi-Fi name's GuestNet")
+    own = " ".join("I'm" if w.lower() == "name's" and (not k or said[k - 1].lower() == "my" or said[k - 1].endswith((
+        ".", "!", "?"))) else w for k, w in enumerate(said))
+    if people and (named := _names_after(own, ("i'm", "im", "is", "me", "am", "called", "named")) or _named_here(text)):
         return named
     for address in _ADDRESS.finditer(text) if people else ():  # "to Maria Lopez, 12 Oak Street": no street's name
         text = text.replace(address.group(0), "")
@@ -5985,9 +5996,15 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
     got an A on the essay"; not "a laptop and a headset", said alike of both); of a list split by "; ", the one entry
     that says it ("Mon - pond dipping; Tue - den building; Wed - cooking": "Wed - cooking")."""
     listed = statement.text.split("; ")
+    head, colon, rest = statement.text.partition(": ")
+    entries = rest.split(", ") if colon and len(listed) == 1 else []  # or by ", " after a label: "Shearing log: Mon
+    listed = [f"{head}: {entries[0]}", *entries[1:]] if len(entries) >= 3 and all(any(map(str.isdigit, e)) and len(
+        e.split()) <= 5 for e in entries) else listed  # 120 sheep, Tue 95 sheep, ...": short entries, a number each
     header = listed[0].partition(":")[0] if ":" in listed[0] else ""  # "What's on my shopping list?": all of it
-    hits = [entry for entry in listed if (set(topic) - _VALUE_KINDS) & set(words(entry))] if len(listed) >= 3 and not (
-        set(topic) & set(words(header))) else []
+    asked = set(topic) - _VALUE_KINDS - set(words(header))  # what it asks past the label ("How many eggs on Wednesday?"
+    covers = [len(asked & set(words(entry))) for entry in listed]  # of "Egg log: Mon 14 eggs, ..., Wed 17 eggs")
+    hits = [entry for entry, n in zip(listed, covers) if n == max(covers) > 0] if len(listed) >= 3 else []  # (the one
+    # that says most of it: "Tue 95 sheep" of "... on Tuesday?")
     if len(hits) == 1:
         return dataclasses.replace(statement, text=hits[0].strip().rstrip(".;"))
     pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|mine|yours|ours|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
@@ -6711,7 +6728,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             w.startswith("translat") and not w.startswith("translate") and not ({"you", "you're", "as"} & set(found[max(
                 k - 4, 0):k]) and not {"for", "of", "to", "with"} & set(found[max(k - 3, 0):k])))}]  # a translator only
     # when it is the model ("You are a translator"; not "the diary of a freelance translator": its client translates)
-    if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)):
+    heard = _lower_tokens(said[:400])
+    saying = heard[:1] in (["say"], ["write"]) or heard[:4] == ["how", "do", "you", "say"]  # "Say hello in Spanish"
+    if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)) or (
+            saying and any(a == "in" and b in _LANGUAGE_NAMES for a, b in itertools.pairwise(heard))):
         return "I can't translate offline: I can only answer from what I was sent."
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
         known = _from_instructions(request)
@@ -7785,7 +7805,7 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
         # order_status(0) for "What time do you open?", which the instructions answer)
         kept = _for_memory(message) and not any(t.name_stems & stem_set("remember memory note save store") for t in (
             request.tools))  # (but a tool that keeps it is called: save_memory)
-        sums = _arithmetic(message) is not None and not set(words(" ".join(_lower_tokens(message)))) - _SUMS - {
+        sums = request.body.get("tool_choice") in (None, "auto") and _arithmetic(message) is not None and not set(words(" ".join(_lower_tokens(message)))) - _SUMS - {
             stem(t) for t in tokens(_ARITHMETIC.search(_THOUSANDS.sub("", message[:400])).group())} and not any(
             t.name_stems & _SUMS for t in request.tools)  # "whats 2+2" is no tool's (but a calculator's)
         calls, missing = ([], []) if (answered or kept or sums) and not forced else _plan(

@@ -43,8 +43,9 @@ _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|\[[^\]\n]*\]|[\w.]+\([^
 #: An HTML or XML tag in a message ("<b>", "</p>"): read through, never taken for words (an address in angle
 #: brackets is no tag: "<ada@x.org>", "<https://x.org>").
 MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:[\s/][^<>\n]{0,100})?>")
-#: Where a sentence ends: after ``.!?`` and a space (not after "Dr.", "Mrs." or "J.R.R. Tolkien"'s "R."), or at a line break.
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)(?<!incl\.)(?<!\binc\.)(?<!excl\.)(?<!approx\.)\s+|\s*\n\s*")
+#: Where a sentence ends: after ``.!?`` and a space (not after "Dr.", "Mrs." or "J.R.R. Tolkien"'s "R.", nor "no." before a
+#: number: "outside no. 14"), or at a line break.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)(?<!incl\.)(?<!\binc\.)(?<!excl\.)(?<!approx\.)(?!(?<=\b[Nn]o\.)\s+\d)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"^\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
@@ -92,7 +93,11 @@ _FIXES = frozenset("wait sorry actually correction oops make meant".split())
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
-    "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare").split())
+    "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare "
+    "monday:mon mondays:mon tuesday:tue tuesdays:tue tues:tue wednesday:wednes wednesdays:wednes weds:wednes "
+    "wed:wednes thursday:thu thursdays:thu thurs:thu friday:fri fridays:fri saturday:sat saturdays:sat sunday:sun "
+    "sundays:sun").split())
+# (a day and its short form meet: "Tue 95 sheep" answers "... on Tuesday?"; "Wed" is no wedding)
 #: Words whose stem would be another word's ("hate" is no "hat"): kept whole.
 _WHOLE = frozenset({"hate", "fare"})  # ("fare" is no "far": "as far as I know" pays nothing)
 

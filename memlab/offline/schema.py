@@ -217,8 +217,10 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if isinstance(pattern := schema.get("pattern"), str) and not _matches(text, pattern):  # "^[A-Z]{2}[0-9]{3}$": the
         said = [word.strip(".,;:!?()[]\"'") for source in (filler.whole, *filler.texts) for word in source[:4000].split(
             )]  # word said that matches ("AB123"), in this message or before ("PT-5581" of an earlier turn)
-        text = next((form for word in said for form in (word, word.upper()) if _matches(form, pattern)), text)  # (or
-        # written in capitals: "tree t4417" of "^T\\d{5}$")
+        text = next((form for form in (text, text.upper(), text.lower()) if _matches(form, pattern)), None) or next((
+            word for word in said if _matches(word, pattern)), None) or next((form for word in said if any(map(
+                str.isdigit, word)) for form in (word.upper(), word.lower()) if _matches(form, pattern)), text)  # (a code
+        # in other capitals: "tree t4417" of "^T\\d{5}$", "ABC-123" of "^[a-z]{3}-\\d{3}$"; not "Look" as "LOOK")
         lead = "".join(itertools.takewhile(lambda c: c.isalnum() or c in "#@-_:/ ", pattern.removeprefix("^")))
         text = lead + text if lead and not lead.strip().isdigit() and not _matches(text, pattern) and _matches(
             lead + text, pattern) else text  # "#" of

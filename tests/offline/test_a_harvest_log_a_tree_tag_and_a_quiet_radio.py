@@ -11,7 +11,8 @@
 - "12k words" is 12000 words, and a rate per word is neither a count of words nor a rating;
 - "whats 2+2" is worked out, not sent to a tool; ``tool_choice="required"`` with nothing asked calls a tool that
   changes nothing; ``tool_choice="none"`` says a deed cannot be done rather than "Noted";
-- an empty list one of two calls returned "found nothing" (not "returned .");
+- an empty list one of two calls returned "found nothing" (not "returned ."); "Wed 17 eggs" answers "... on
+  Wednesday?" from a list of entries (and "Wed" is no wedding); "outside no. 22" is one sentence;
 - Chat Completions takes ``max_tokens=2`` and stops for "length"; ``POST /v1/responses/{id}/cancel`` is served.
 """
 
@@ -214,3 +215,61 @@ def test_a_background_response_can_be_cancelled_and_another_cannot(api: OfflineA
         client.responses.cancel(now.id)
     with pytest.raises(openai.NotFoundError):
         client.responses.cancel("resp_nothing")
+
+
+def test_a_day_and_its_short_form_meet_in_a_list_of_entries() -> None:
+    said = "Egg log: Mon 14 eggs, Tue 9 eggs, Wed 17 eggs, Thu 11 eggs.\nHow many eggs on Wednesday?"
+    assert _reply(said) == "You told me: Wed 17 eggs."
+    history = [{"role": "user", "content": "We're planning the wedding for Saturday 14 June."},
+               {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "Our budget is 9,000 euros."},
+               {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "When is the wedding?"}]
+    assert "14 June" in _reply(history)  # ("Wed" is no wedding)
+
+
+def test_no_dot_before_a_number_ends_no_sentence() -> None:
+    history = [{"role": "user", "content": "Bins missed outside no. 22, Mill Road, again this week."},
+               {"role": "assistant", "content": "Noted."},
+               {"role": "user", "content": "Which house were the bins missed outside?"}]
+    assert "no. 22" in _reply(history)
+
+
+def test_review_a_forced_call_is_made_for_a_sum_too() -> None:
+    search = [_tool("search_web", "Search the web.", {"query": {"type": "string"}})]
+    assert [name for name, _ in _calls(search, "what is 12 * 9?", tool_choice="required")] == ["search_web"]
+
+
+def test_review_a_code_fits_its_pattern_in_either_case_and_a_word_is_no_code() -> None:
+    lower = [_tool("shelf_record", "A shelf's record.", {"shelf": {"type": "string", "pattern": "^[a-z]{2}-\\d{2}$"}})]
+    assert _calls(lower, "What's on shelf QB-42?") == [("shelf_record", {"shelf": "qb-42"})]
+    two = [_tool("bin_record", "A bin's record.", {"bin": {"type": "string", "pattern": "^[A-Z]{2}\\d{2}$"}})]
+    assert _calls(two, "Check bins qa19 and zx07") == [("bin_record", {"bin": "QA19"}), ("bin_record", {"bin": "ZX07"})]
+    letters = [_tool("bird_record", "A bird's record.", {"ring": {"type": "string", "pattern": "^[A-Z]+$"}})]
+    forced = _calls(letters, "Find the robin please", tool_choice="required")
+    assert forced and forced[0][1]["ring"] not in ("FIND", "THE", "PLEASE")
+
+
+def test_review_two_amounts_into_one_currency_and_no_sum_of_them() -> None:
+    assert _calls([EXCHANGE], "how many francs for 40 euros and 25 dollars") == [
+        ("exchange", {"amount": 40, "from_currency": "EUR", "to_currency": "CHF"}),
+        ("exchange", {"amount": 25, "from_currency": "USD", "to_currency": "CHF"})]
+    rate = _tool("rate", "The exchange rate between two currencies.", {"base": {"type": "string"}, "quote": {"type": "string"}})
+    assert len(_calls([rate], "rate from dollars to yen please")) == 1
+
+
+def test_review_ages_are_no_count_of_people() -> None:
+    cabin = _tool("book_lodge", "Book a lodge.", {"adults": {"type": "integer"}, "children": {"type": "integer"},
+                                                  "nights": {"type": "integer"}})
+    assert all(args.get("children") not in (4, 7) for _, args in _calls(
+        [cabin], "3 nights for 2 adults, and the kids are 4 and 7 years old"))
+
+
+def test_review_a_things_name_is_no_persons_and_say_it_in_a_language_is_translating() -> None:
+    assert _parsed({"type": "object", "properties": {"guest": {"type": "string"}}, "required": ["guest"]},
+                   "The boat's name's Kittiwake, berth 6, I'm Noor Aziz") == {"guest": "Noor Aziz"}
+    assert "can't translate" in _reply("Say thank you in Italian", "You do the admin for an interpreter.")
+
+
+def test_review_a_chat_limit_below_one_is_refused(api: OfflineAPI) -> None:
+    with pytest.raises(openai.BadRequestError, match="max_tokens"):
+        offline_client(api, sync=True).chat.completions.create(model="gpt-4o-mini", max_tokens=0, messages=[
+            {"role": "user", "content": "hi"}])
