@@ -134,10 +134,10 @@ _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonig
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative", "Classify the ticket
 #: into one of: billing, technical, shipping", "Label the email as spam or not_spam".
-_OPTIONS = re.compile(r"\b(?:one word|one of|either|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?\b(?:as|into)|(?:answer|"
-                      r"reply|respond)(?: with)?(?=:? ['\"]))\b:?\s+((?:['\"][\w -]+['\"],\s*)*['\"][\w -]+['\"],?\s+or\s+['\"][\w -]+"
+_OPTIONS = re.compile(r"\b(?:one word|one of|either|is (?:this|the) [\w-]+|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?"
+                      r"\b(?:as|into)|(?:answer|reply|respond)(?: with)?(?=:? ['\"]))\b:?\s+((?:['\"][\w -]+['\"],\s*)*['\"][\w -]+['\"],?\s+or\s+['\"][\w -]+"
                       r"['\"]|(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)  # "Answer 'urgent' or
-# 'not urgent'" (quoted)
+# 'not urgent'" (quoted); "Is this review positive, negative or mixed?"
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select compute "
                   "calculate solve derive prove correct proofread")
@@ -256,7 +256,7 @@ _CONDUCT = stem_set("ask want say mention request unsure tool question message")
 _ORDINALS = frozenset("first second third fourth fifth next last finally".split())
 _PLACES = ("first", "second", "third", "fourth", "fifth", "last")  # a listed record's place ("the second one")
 #: Words that open a message before a comma and say nothing ("Oh wait, ...", "Scratch that, ...").
-_FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well also btw anyway".split())
+_FILLER = frozenset("oh wait no scratch that um uh hmm oops ah well also btw anyway ugh argh".split())
 #: Titles before a name that are no part of it ("Dr. Kwame Mensah": Kwame Mensah).
 _HONORIFICS = frozenset("dr mr mrs ms mx prof sir".split())
 #: Verbs a question uses to point back at the conversation ("which serial did I give you?"): not its topic.
@@ -3790,7 +3790,11 @@ def _topic(message: str) -> list[str]:
 def _topic_of(message: str) -> tuple[str, ...]:
     """:func:`_topic`, once per message."""
     message = next((m for m in (_asked(message), message) if set(words(m)) - _GENERIC_ANSWER - _SAYING), message).replace(
-        " going to be", " to be")  # "What colour is it going to be?" asks the colour, not of going
+        " going to be", " to be").replace(" part number", " number")  # "What colour is it going to be?" asks the
+    # colour, not of going; "the points set part number" is the points set's number
+    for settled in (" did we settle on", " did we decide on", " did we agree on", " did we go with", " did we land on",
+                    " have we settled on", " did we pick", " did we choose", " did we book"):
+        message = message.replace(settled, " is it")  # "Which day did we settle on?" asks the day it is now
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -4990,11 +4994,21 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
         # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
         first = min((s for s in request.said if s.text == best[1].text and s.role == best[1].role), key=lambda s: s.order)
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
-            best[1].text) and not _of_other_letters(s.text, lettered) and not ({"who", "where"} & asked and not set(
+            best[1].text) and not _of_other_letters(s.text, lettered) and not _names_another(s, first, request.said) and not (
+            {"who", "where"} & asked and not set(
                 _proper_names(s.text)) - set(_proper_names(first.text))) for key in [best[0]]), best)  # (a count
         # corrected, "I miscounted the first hour, it was 34 not 37", says nothing new of "Who was my best DX?")  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
     return (best[0][3], best[1]) if best else None
+
+
+def _names_another(later: Statement, first: Statement, said: Sequence[Statement]) -> bool:
+    """Whether ``later`` is of someone else than ``first``: it names only people ``first`` does not, one of them named
+    in an earlier sentence of their own ("Correction: Hanna Pryce is 66 kg" after "Seat 2 is Hanna Pryce, 64 kg" is
+    no correction of "Bow is Hannah Price, 61 kg", however alike the names)."""
+    names = set(_proper_names(later.text, people=True))
+    return bool(names) and not names & set(_proper_names(first.text, people=True)) and any(names & set(_proper_names(
+        s.text, people=True)) for s in said if s.order < later.order and s.order != first.order)
 
 
 def _echo_may_answer(request: Request, statement: Statement, question: str) -> bool:
@@ -6642,6 +6656,12 @@ def _two_questions(message: str) -> list[str]:
             :1] in (["also"], ["and"], ["plus"]) else "") and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN | {"whats", "wats"} and (
                 _is_question(pieces[0])):  # "whats the gate code? also how much is a full clip": each its own
         return [pieces[0], tail[:1].upper() + tail[1:].rstrip(" ?.") + "?"]
+    opening = pieces[0].split()[:2] if len(pieces) == 2 else []  # "what's my locker number again? and the code?": "What's
+    lead = opening[:1 + (opening[1:2] != [] and opening[1].lower() in ("is", "are", "was", "were", "does", "do", "did"))]
+    if len(pieces) == 2 and pieces[0].endswith("?") and pieces[1].endswith("?") and tail and len(tail.split()) <= 4 and (
+            lead and (_lower_tokens(lead[0]) or [""])[0] in QUESTION_WORDS | {"whats", "what's"}) and _is_question(
+                pieces[0]):  # the code?"
+        return [pieces[0], " ".join(lead)[:1].upper() + " ".join([*lead, tail])[1:].rstrip(" ?.") + "?"]
     if not said.endswith("?") or len(sentences(said)) != 1:
         return []
     for joint in (", and ", " and "):
@@ -6742,6 +6762,23 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     # much would...? I'm 34." (not a question inside material sent for a task)
     if question and (limit := _age_limit(request.instructions[:4000], said) or _ruled_out(request.instructions[:4000], said)):
         return limit  # "Can my 15 yr old come along?" of "Minimum age 16": no; "Can I print in ABS?" of "PLA and PETG only"
+    heard = _lower_tokens(said)
+    if question and heard and set(heard) <= {"thanks", "thank", "you", "cheers", "anything", "else", "is", "there", "that's",
+                                             "all", "ok", "okay", "great"} and "else" in heard:
+        return "You're welcome! There's nothing else I need from you."  # "Thanks. Anything else?"
+    asked_last = sentences(said)[-1].lower() if question else ""
+    cue = next((asked_last.find(c) for c in ("can we ", "could we ", "shall we ") if c in asked_last), -1)
+    proposed = _lower_tokens(asked_last[cue:]) if cue >= 0 else []
+    if proposed[2:3] in (["do"], ["make"], ["go"], ["have"]) and {"instead", "rather"} & set(proposed) and len(proposed) > 4:
+        return f"Noted: {' '.join(asked_last[cue:].rstrip(' ?').split(' ')[3:])}."  # "hmm, scrap saturday, can we do
+    # sunday 15 june instead?": a change to the plan, noted (nothing says whether it can be)
+    whole = sentences(request.message)
+    noting = [p for p in whole if not p.rstrip().endswith("?") and not {"note", "noted"} & set(_lower_tokens(p))]
+    spoken = f" {' '.join(_lower_tokens(request.message))} "
+    if question and noting and len(noting) < len(whole) - 1 and any(f" {p} " in spoken for p in (
+            "note it", "just note", "note that down", "make a note")):  # "Tobias is
+        return (f"Noted: {'; '.join(_retold(p).rstrip('.!') for p in noting)}. I can't tell whether that matters from "
+                "what I was sent.")  # left-handed. does that matter? just note it."
     how_are_you = any(ask in said.lower() for ask in _HOW_ARE_YOU)
     greeting = _GREETING.match(said)
     rest = said[greeting.end():] if greeting else said  # "Hi! I'm Sam": what follows the greeting is the message
@@ -7167,7 +7204,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             request.instructions[:400].lower())) and not _fields_named(request.instructions) and (
                 extracted := _extracted(request.instructions, said)):  # holds (fields named: each its value)
         return extracted
-    if known is None and verb in _MAKES | stem_set("extract list"):
+    counted = _QUOTED.search(request.instructions[:400]) if known is None and verb == stem("count") else None
+    if counted:  # "Count the times the word 'tea' appears in this sentence": in the message, whole words
+        found = sum(t.lower() == counted[1].lower() for t in tokens(said))
+        return f"'{counted[1]}' appears {found} time{'s' * (found != 1)}."
+    if known is None and verb in _MAKES | stem_set("extract list count rewrite reword rephrase sort rank format"):
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
     last = [t for t in _lower_tokens(sentences(said)[-1])[:2] if t != "please"][:1]
@@ -7574,6 +7615,40 @@ def _pasted(message: str) -> tuple[str, str] | None:
     return None
 
 
+#: First words of a task a message sets for the text it carries ("Classify this ticket as ...:", "Rewrite this note").
+_TASK_OPENERS = frozenset("classify categorize categorise label tag rate score extract return produce output rewrite "
+                          "reword rephrase count identify sort rank format fill draft answer reply respond".split())
+
+
+def _task_apart(request: Request) -> Request | None:
+    """The request with the task its latest message sets for a text it carries moved to the instructions, as a
+    developer would send it: "Classify this ticket as billing, technical or other.\n\nTicket: \"...\"" is the
+    instructions "Classify this ticket as ..." and the message "..."; a choice asked of the text counts ("Is this review
+    positive, negative or mixed?"), a summary does not (it is read as one); else ``None``."""
+    message = request.message.strip()[:20000]
+    if request.tools or request.last_user_index < 0:
+        return None
+    head, gap, text = message.partition("\n\n") if "\n\n" in message else message.partition("\n")
+    opened, quote = message[:1], next((q for q in ('"', "\u201c") if q in message), "")
+    if (not gap or not text.strip()) and quote:  # one line: the text is what it quotes ("Rewrite this note ...: \"...\"")
+        start = message.find(quote)
+        end = message.find("\u201d" if quote == "\u201c" else '"', start + 1)
+        head, text = (message[:start] + message[end + 1:], message[start + 1:end]) if end > start else (message, "")
+    said = _lower_tokens(head)
+    label, colon, rest = text.strip().partition(":")
+    text = rest.strip() if colon and len(label.split()) <= 2 and label[:1].isupper() and label.replace(" ", "").isalpha() else (
+        text.strip())  # "Ticket: ...", "Transcript:\nUSER: ..."
+    text = text[1:-1] if len(text) > 1 and text[:1] in "\"\u201c" and text[-1:] in "\"\u201d" else text
+    choice = "?" in head and " or " in head.lower() and bool({"this", "these", "following", "below"} & set(said))
+    if opened in "\"\u201c" or not said or not (said[0] in _TASK_OPENERS or choice) or asks_for_summary(head) or len(
+            said) > 60 or len(text.split()) < 3:
+        return None
+    told = {"role": "user", "content": text}
+    body = {**request.body, "instructions": "\n\n".join(part for part in (request.instructions, head.strip(" :")) if part)}
+    conversation = request.conversation
+    return Request.read(body, [*conversation[:request.last_user_index], told, *conversation[request.last_user_index + 1:]])
+
+
 def _about_pasted(request: Request) -> str | None:
     """An answer to a question about a text pasted in the message (a chat, an email), asked by the instructions ("When
     is the plumber coming?") or on the message's last line ("Question: How often...?"): the sentence of the text that
@@ -7732,6 +7807,8 @@ def _for_memory(message: str) -> bool:
 
 def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     """A verdict, a note, tool calls or a message (see the module docstring)."""
+    if (apart := _task_apart(request)) is not None:  # a task and its text in one message: as if sent apart
+        return _decide(apart, fingerprint)
     instructions, message = request.instructions, request.message
     if instructions and grading.asks_to_grade(instructions, request.raw_message):
         return [message_item(grading.grade(instructions, request.raw_message), fingerprint)]
@@ -7757,7 +7834,10 @@ def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
                 message):  # ("Can you recap my booking: name, date?" asks each of them); "Summarize the chart
         # for P-1002" with get_patient_chart: the tool's result is summarized, not the chat
         # the message's own lines, not those of a conversation pasted in it ("Summarize this:\nUser: ...")
-        summary_prompt = "\n".join(line for line in message.splitlines() if not read_transcript(line))
+        lines = message.splitlines()  # (all before a label of its own, "Transcript:": "Customer: full name" is the prompt's)
+        label = next((k for k, line in enumerate(lines) if line.strip().endswith(":") and len(line.split()) == 1 and any(
+            read_transcript(later) for later in lines[k + 1:k + 3])), None)
+        summary_prompt = "\n".join(lines[:label] if label else [line for line in lines if not read_transcript(line)])
     shape = notes.read_prompt(instructions[:2000]) if ("\n" in message or "columns " in instructions[:2000]) and (
         summary_prompt is None and not request.tools) else None  # of a chat pasted in, a note's shape: "In one sentence,
     # what is this about?"; a table of what the user says: "Reply with a table with columns Field | Value for: a, b"

@@ -191,7 +191,9 @@ def section(heading: str, description: str = "") -> Section:
         return Section(heading, description, kind)
     if named and named[-1] in _VALUE_KINDS and (len(named) > 1 or named[-1] not in _BARE_IDS):
         return Section(heading, description, _VALUE_KINDS[named[-1]])
-    for text in (heading, description) if "," not in description else (heading,):  # "Booking: flight, date, fee"
+    counts = description.lower().lstrip().startswith(("number of", "how many", "count of", "total number"))  # "Party
+    for text in (heading, description) if "," not in description and not counts else (heading,):  # size: number of
+        # passengers" is no identifier; "Booking: flight, date, fee"
         stems = keywords(text.replace("-", " "))  # "Follow-up" names a next step; "Who", "What was done"
         best = max(ARCHETYPES, key=lambda kind: (len(stems & ARCHETYPES[kind]), kind == "prefs"))  # "Dietary needs"
         if stems & ARCHETYPES[best]:
@@ -317,9 +319,10 @@ def read_prompt(prompt: str) -> NoteSpec:
         # per field: Phone: the customer's phone number": "Phone: 07700 900123"
     elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
-    head, _, rows = prompt[lower.find("columns ") + 8:].split("\n")[0].split(". ")[0].partition(":") if spec.table and (
-        "columns " in lower) else ("", "", "")
-    columns = [c.strip(" *`.") for c in head.split(",")[0].split(" for")[0].replace("/", "|").split("|")]
+    head, _, rows = prompt[lower.find("columns") + 7:].lstrip(" ,").split("\n")[0].split(". ")[0].partition(":") if (
+        spec.table and "columns" in lower) else ("", "", "")
+    columns = [c.strip(" *`.") for c in head.split(",")[0].split(" for")[0].replace("/", "|").replace(" and ", "|").split(
+        "|")]  # ("two columns, Field and Value, and exactly these rows: Name, Date")
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
         spec.sections, spec.columns = [section(r.removeprefix("and ")) for r in rows if r], columns  # Field | Value for:
     elif len(columns) == 2 and columns[1].lower() in ("value", "values", "detail", "details", "description", "notes") and [
@@ -968,9 +971,10 @@ def _said_anywhere(part: Section, said: Sequence[Statement]) -> list[str]:
 
 def _latest(part: Section) -> bool:
     """Whether a blank asks for a value as it stands now ("Price: <current monthly price>", "Date: <final date>")."""
-    return bool({"current", "latest", "final", "now", "updated", "new"} & {t.lower() for t in tokens(
-        part.heading.replace("_", " ") + " " + part.description)})  # (final_price too; "Pickup date: the final agreed
-    # pickup date (after any changes)")
+    told = part.heading.replace("_", " ") + " " + part.description
+    return bool({"current", "latest", "final", "now", "updated", "new"} & {t.lower() for t in tokens(told)}) or (
+        "after any change" in told.lower())  # (final_price too; "Pickup date: the final agreed pickup date (after any
+    # changes)"; "Date: (after any change)")
 
 
 #: What opens a question that asks whether something is so ("Is the alarm code 9182?"): it tells no value.
@@ -1205,13 +1209,17 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         # 29 May": what was said last of a day of May
         latest = max((old.order for old in out if old.order < fix.order and old.role == "user" and pointing & _after_values(
             old.text)), default=-1)
-        shares = [(old.turn != fix.turn or old.role != "user", bool(undone & {t.lower() for t in tokens(old.text)}),
+        def held(text: str) -> set[str]:  # a sentence's words, and the number of "64kg" too ("66 kg not 64")
+            return {t.lower() for t in tokens(text)} | {t.lower().rstrip("abcdefghijklmnopqrstuvwxyz") for t in tokens(
+                text) if t[:1].isdigit()}
+
+        shares = [(old.turn != fix.turn or old.role != "user", bool(undone & held(old.text)),
                    of_someone_else(old.text) == whose, bool(forms & {_form(
             v) for v in facts(old.text)} or old.order == latest), mistyped(old.text, fix.text), len(same), old.role != "assistant", old.order, at) for at, (
                 old, same) in enumerate(zip(out, shared))
                   if old.order < fix.order and old.role in ("user", "note", "assistant") and (pointing and old.order == latest or (
                       not pointing or latest < 0) and same - _TIME and (
-                      not weak or len(same - _TIME) >= 2) or undone & {t.lower() for t in tokens(old.text)} or made and set(facts(
+                      not weak or len(same - _TIME) >= 2) or undone & held(old.text) or made and set(facts(
                           old.text)) & set(facts(fix.text)) and old.role != "tool" or mistyped(
                           old.text, fix.text))]  # sentence
         # saying two of its words ("the bisque firing"), or the value it says is no more
@@ -1223,6 +1231,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         for i, value in ((i, v) for i, v in enumerate(new) if facts(v) and v not in found):
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
+                unit = was.lower().lstrip("0123456789.,") if was[:1].isdigit() and value.replace(".", "").isdigit() else ""
+                if unit and unit.isalpha() and was[:len(was) - len(unit)].lower() in undone:  # "64kg" of "66 kg not 64"
+                    ways.append((0, was, value + was[len(was) - len(unit):]))
+                    continue
                 if was.lower() in undone and _form(was) == _form(value) or old.order == latest and _form(was) == _form(value) != "":
                     ways.append((0, was, value))  # "Oskar's chest is 44, not 42": the 42; "Actually it has been moved to
                     continue  # 4pm": the latest time said
@@ -1601,6 +1613,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
         noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
         return ([name for s in users if (name := _person(s))] + noted)[:1]
+    if kind == "date" and _latest(section) and (dated := [s for s in said if s.role in ("user", "assistant", "tool", "note")
+                                                       and not asks(s) and _dates(s, ("on", "for", "to", "is"))]):
+        return _dates(max(dated, key=lambda s: s.order), ("on", "for", "to", "is"))[:1]  # as it stands after any change
     if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first, first from a sentence naming what
         wanted = set(words(section.heading.replace("_", " "))) - {stem("date")}  # it dates ("departure": "leave on")
         wanted |= related(wanted)
@@ -1719,6 +1734,17 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         # "Write it now"); else the first problem still open, else the latest news ("It's been delayed to Wednesday")
         # or request ("I'd also like an invoice"), not a plain fact ("I use Langstroth boxes")
         return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
+    asked = section.description.lower().split()  # "Party size: number of passengers now": the latest count of them
+    noun = stem(asked[2].strip(",.()")) if kind is None and asked[:2] in (["number", "of"], ["how", "many"]) and asked[2:] else ""
+    counted = [s for s in said if s.role != "call" and noun and any(a.isdigit() and stem(b) == noun for a, b in (
+        itertools.pairwise(t.lower() for t in tokens(s.text))))]
+    if counted:
+        return [_said(max(counted, key=lambda s: s.order))]
+    channel = set(words(section.heading.replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
+    if channel and kind is None:  # "Email address", "Phone": only a sentence that gives one (else none)
+        mail = bool(channel & stem_set("email e-mail"))
+        return [_said(s) for s in said if s.role in ("user", "note", "tool") and not asks(s) and ("@" in s.text if mail else (
+            sum(map(str.isdigit, s.text)) >= 9 and any(t[:1] in "0+(" and any(map(str.isdigit, t)) for t in tokens(s.text))))][-2:]
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
         counted = set(words(section.heading)) - stem_set("name contact who person people")  # "35 guests"

@@ -381,7 +381,7 @@ def _of_us(text: str) -> bool:
 
 def _counts(text: str) -> bool:
     """Whether ``text`` holds a plain count: a number on its own, not a group of a phone number ("0161 496 0732")."""
-    said = tokens(text[:400])
+    said = [t[:-1] if t[-1:] in "x×" and t[:-1].isdigit() else t for t in tokens(text[:400])]  # ("2x chain links": 2)
     return any(t.isdigit() and t[0] != "0" and not (said[k - 1:k] or ["x"])[0].isdigit() and not (said[k + 1:k + 2] or [
         "x"])[0].isdigit() for k, t in enumerate(said))
 
@@ -926,6 +926,11 @@ def whole_words_at(text: str, part: str) -> list[int]:
 def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] = ()) -> str | None:
     """``target`` with ``value`` in place of ``old``, else of its last word of ``key``'s shape (a number, a day, a
     name: "500 euros" for "650 euros"), else of what follows its last "is"; ``None`` if there is none."""
+    thing, kept = value.lower().partition(" ")[2].split(), target.split(" ")
+    for at, word in enumerate(kept if key.isdigit() and not old and thing else ()):  # "3 fork seals" for the "2x" of
+        count = word.lower().rstrip("x×")  # "2x fork seals" (or "2 fork seals"): the count of that thing
+        if count.isdigit() and [w.lower().strip(".,;:") for w in kept[at + 1:at + 1 + len(thing)]] == thing:
+            return " ".join([*kept[:at], key + word[len(count):], *kept[at + 1:]])
     hits = list(whole_words_at(target.lower(), old.lower())) if old else []  # a whole word ("3", not of "13"); of two,
     spots = [target.lower().find(w) for w in near if w in target.lower()]  # the one nearest the subject ("The study is
     at = min(hits, key=lambda h: min((abs(h - p) for p in spots), default=0)) if hits else -1  # 18, not 20": the study's)
@@ -967,6 +972,7 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
             stem(t.lower()) in near for t in tokens(tail)) else value  # number alone, its words said after it already
         return target[:at] + value + target[end:]
     def shape(token: str) -> tuple[bool, ...]:  # (a weekday is no month: "Wednesday" replaces "Tuesday", not "March";
+        token = token[:-2] if token[-2:].lower() in ("st", "nd", "rd", "th") and token[:-2].isdigit() else token  # "7th": 7
         return (any(c.isdigit() for c in token), any(c.isalpha() for c in token), token[:1].isupper(),  # "three"
                 token.lower() in CALENDAR, token.lower() in _WEEKDAYS, token.lower() in _COUNT_WORDS)  # replaces "two")
     found, shapes = tokens(target), [shape(t) for t in tokens(value)]

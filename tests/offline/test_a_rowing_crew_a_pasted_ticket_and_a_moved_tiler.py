@@ -1,0 +1,124 @@
+"""Memory and prompts, as outside testers met them this round (in my own words and domains):
+
+- a task and its text sent in one message ("Classify this ticket as ...\\n\\nTicket: ...", "Rewrite this note ...:
+  \\"...\\"") is read as a developer sends them apart: the label, an honest refusal, a count of a quoted word; a choice
+  asked of the text ("Is this review positive, negative or mixed?") picks one; a summary prompt before a
+  "Transcript:" label keeps its own "Customer: ..." line and leaks no "Transcript" section;
+- a section for an email or a phone holds only a sentence that gives one (else none); "number of passengers" is a
+  count, not an identifier; a date asked "(after any change)" is the latest; "two columns, Field and Value, and these
+  rows: ..." is a table of rows;
+- a correction naming someone else ("Correction: Hanna Pryce is 66 kg") changes nothing said of a like-named person
+  ("Hannah Price, 61 kg"), and a summary applies it to the sentence whose "64kg" it denies;
+- "the tiler moved to Friday 7th Feb" rewrites "Thursday 6 Feb" whole; "Make it 3 fork seals" rewrites "2x fork seals";
+- "Which day did we settle on?" asks the day as it stands; "the points set part number" is the points set's number;
+- "what's my locker number again? and the code?" answers both; "Thanks. Anything else?" is thanks; "can we do
+  sunday instead?" is a change noted; "Tobias is left-handed. does that matter? just note it." notes it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.offline.api import OfflineAPI
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def _reply(message: str | list[dict], instructions: str = "", **body: object) -> str:
+    """The offline model's reply to one message (or a conversation)."""
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, **body})
+    return response["output"][-1]["content"][0]["text"]
+
+
+def _chat(*said: str, instructions: str = "") -> str:
+    """The reply to the last of ``said``, the user's messages, each answered "Noted." before the next."""
+    items: list[dict] = []
+    for text in said:
+        items += [{"role": "user", "content": text}, {"role": "assistant", "content": "Noted."}]
+    return _reply(items[:-1], instructions)
+
+
+def test_a_task_and_its_text_in_one_message_are_read_apart() -> None:
+    ticket = ('Classify this enquiry as exactly one of: refund, delivery, product, other.\n\n'
+              'Enquiry: "the kettle arrived dented and I want my money back"')
+    assert _reply(ticket) == "refund"
+    assert _reply('Is this review positive, negative or mixed? Reply with one word.\n"The soup was lovely but the '
+                  'service was slow and rude."') == "mixed"
+    assert _reply('Rewrite this message to my landlord so it sounds calmer: "The boiler is broken AGAIN. Fix it."'
+                  ).startswith("I can't do that")
+    assert _reply("Count how many times the word 'blue' appears in this line: \"Blue sky, blue sea and a blue boat "
+                  "on a grey day.\"") == "'blue' appears 3 times."
+
+
+TRANSCRIPT = ("USER: Hi, I'm Ines Duarte, booking ref KY-2210 for the sea kayak tour on 9 August, 4 people.\n"
+              "ASSISTANT: I can see KY-2210 for 9 August, 4 people.\n"
+              "USER: Sorry, correction - we're only 3 now.\n"
+              "ASSISTANT: Done: KY-2210 is now 3 people on 16 August.\n"
+              "USER: my mobile is 07700 900311 if the guide needs me")
+
+FORM = ("Fill these lines from the conversation.\n"
+        "Customer: full name of the customer\n"
+        "Date: the date of the tour (after any change)\n"
+        "Party size: number of people now\n"
+        "Email: the customer's email, or none")
+
+
+def test_a_summary_prompt_before_a_transcript_label_keeps_its_lines() -> None:
+    note = _reply(f"{FORM}\n\nTranscript:\n{TRANSCRIPT}")
+    assert note.startswith("Customer:") and "Ines Duarte" in note
+    assert "Transcript" not in note and note == _reply(TRANSCRIPT, FORM)
+
+
+def test_a_form_holds_the_latest_date_a_count_and_no_email_unsaid() -> None:
+    note = _reply(TRANSCRIPT, FORM)
+    date, party, email = (note.split(f"{label}:")[1].split("\n\n")[0] for label in ("Date", "Party size", "Email"))
+    assert "16 August" in date and "9 August" not in date
+    assert "3 people" in party.splitlines()[1] and "4 people" not in party
+    assert "07700" not in email and "none" in email.lower()
+
+
+def test_two_columns_named_with_and_make_a_table_of_rows() -> None:
+    prompt = ("Write a markdown table with two columns, Field and Value, and exactly these rows in this order: Name, "
+              "Reference, Phone.")
+    table = _reply(TRANSCRIPT, prompt)
+    assert table.splitlines()[0] == "| Field | Value |"
+    assert [row.split("|")[1].strip() for row in table.splitlines()[2:]] == ["Name", "Reference", "Phone"]
+
+
+CREW = ["Bow is Hannah Price, 61 kg.", "Seat 2 is Hanna Pryce, 64kg.", "The cox is Sam Wu, 52 kg.",
+        "Correction: Hanna Pryce is 66 kg not 64."]
+
+
+def test_a_correction_of_one_person_is_no_correction_of_a_like_named_one() -> None:
+    assert _chat(*CREW, "What does Hannah Price weigh?") == "You told me: Bow is Hannah Price, 61 kg."
+    assert _chat(*CREW, "Who is the cox?") == "You told me: the cox is Sam Wu, 52 kg."
+    note = _reply([{"role": "user", "content": text} for text in CREW], "Summarize the crew list as bullets.")
+    assert "Hanna Pryce, 66kg" in note and "Sam Wu, 66" not in note and "Hannah Price, 66" not in note
+
+
+def test_a_moved_date_and_a_changed_count_are_rewritten_whole() -> None:
+    assert _reply([{"role": "user", "content": "Sparky is Ola on Monday 3 March; plasterer is Ben on Wednesday 5 March."},
+                   {"role": "assistant", "content": "Noted."},
+                   {"role": "user", "content": "Oh wait, the plasterer moved to Thursday 6th March."}]) == (
+        "Noted: Sparky is Ola on Monday 3 March; plasterer is Ben on Thursday 6th March.")
+    said = ["I need the brake cable and 2x chain links CL-220.", "Make it 4 chain links, I want spares."]
+    assert _chat(*said, "How many chain links am I getting?") == (
+        "You told me: you need the brake cable and 4x chain links CL-220.")
+
+
+def test_a_day_settled_on_and_a_part_number() -> None:
+    plans = ["Let's hold the quiz on Tuesday 7 October.", "No wait, make it Wednesday 8 October.",
+             "Argh, sorry, back to Tuesday 7 October after all."]
+    assert _chat(*plans, "Which day did we settle on?") == "You told me: back to Tuesday 7 October after all."
+    assert "4471-02" in _chat("Correction: the bottom bracket number is 4471-02, typo before.",
+                              "what's the bottom bracket part number?")
+
+
+def test_a_short_second_question_thanks_a_proposal_and_a_note() -> None:
+    assert _chat("my bike lock number is 88 and the code is 3-0-7", "what's my bike lock number again? and the code?") == (
+        "You told me: your bike lock number is 88. You told me: the code is 3-0-7.")
+    assert _reply("Thanks. Anything else?", "You book pottery classes.") == "You're welcome! There's nothing else I need from you."
+    assert _chat("Book the wheel class for Friday 10 May, 2 people.", "hmm, scrap friday, can we do saturday 11 may instead?") == (
+        "Noted: saturday 11 may instead.")
+    assert _reply("Mira is allergic to latex. does that matter? just note it.", "You book pottery classes.") == (
+        "Noted: Mira is allergic to latex. I can't tell whether that matters from what I was sent.")
