@@ -134,9 +134,9 @@ _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonig
 _CLAUSE = re.compile(r",? and also |; |\. |,? (?:and )?then |, and (?=[a-z]+ )| and (?=(?:what|when|where|which|who|how)\b)")
 #: Instructions that offer a closed set of answers: "Reply with one word: positive or negative", "Classify the ticket
 #: into one of: billing, technical, shipping", "Label the email as spam or not_spam".
-_OPTIONS = re.compile(r"\b(?:one word|one of|either|is (?:this|the) [\w-]+|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?"
+_OPTIONS = re.compile(r"\b(?:one word|one of|either|is (?:this|the)(?: following)? [\w-]+|(?:classify|label|categori[sz]e|tag)\b[^.:]{0,40}?"
                       r"\b(?:as|into)|(?:answer|reply|respond)(?: with)?(?=:? ['\"]))\b:?\s+((?:['\"][\w -]+['\"],\s*)*['\"][\w -]+['\"],?\s+or\s+['\"][\w -]+"
-                      r"['\"]|(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)  # "Answer 'urgent' or
+                      r"['\"]|(?:[\w-]+,\s*)*[\w-]+,?\s+or\s+(?:not )?[\w-]+|(?:[\w-]+,\s*){2,}[\w-]+)", re.I)  # "Answer 'urgent' or
 # 'not urgent'" (quoted); "Is this review positive, negative or mixed?"
 #: Verbs that open instructions asking the model to make something of the user's message.
 _MAKES = stem_set("generate write compose create draft translate rewrite paraphrase pick choose select compute "
@@ -214,7 +214,8 @@ _GREETING = re.compile(rf"(?:(?:good )?(?:morning|afternoon|evening)(?: all| eve
 #: A few everyday words of some languages, for a triage agent that routes by the request's language.
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
-    "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi",
+    "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi cuánto cuanto cuesta "
+               "cuestan precio hay puedo tienen usted también",
     "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon j'ai avec ma une pour les des très",
     "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
     "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
@@ -422,7 +423,14 @@ def _tool_stems(name: str, said: str, instructions: str) -> tuple[frozenset[str]
     told = words(f"{said} {' '.join(hints)}")
     parts = {stem(w.split("-")[0]) for w in told if w.count("-") == 1 and w.split("-")[1] in stem_set(
         "speaking based related friendly only")}  # "Spanish-speaking visitors": Spanish (not "lock" of "lock-outs")
-    return name_stems, frozenset(told) - scope | name_stems | parts
+    native = {stem(_NATIVE_NAMES[w]) for w in _lower_tokens(said) if w in _NATIVE_NAMES}  # "Clientes que escriben en
+    return name_stems, frozenset(told) - scope | name_stems | parts | native  # español": Spanish
+
+
+#: Languages by their own names ("español": Spanish), as a desk written in the language may name its own.
+_NATIVE_NAMES = {"español": "spanish", "espanol": "spanish", "castellano": "spanish", "français": "french", "francais":
+                 "french", "deutsch": "german", "italiano": "italian", "português": "portuguese", "portugues": "portuguese",
+                 "nederlands": "dutch", "polski": "polish", "svenska": "swedish"}
 
 
 @dataclass
@@ -5400,12 +5408,14 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
-    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"}) or len(lead) > 3 and (
+    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"}) or set(_lower_tokens(said)[
+        1:6]) & {"means", "mean", "mark", "marks", "indicate", "indicates", "signal", "signals"} or len(lead) > 3 and (
         lead.endswith("s") and not lead.endswith("ss") and stem(lead) not in _VERBS | _CHANGES) and (
         [*_lower_tokens(said), ""][1] not in STOP or {"are", "were"} & set(_lower_tokens(said)[:8])) and not (
         stem(lead) in _PERSON | stem_set("user customer client agent caller visitor member staff") or {
             "never", "always", "must", "should", "don't", "ask", "asks"} & set(_lower_tokens(said)))  # "Late entries are not
-    # accepted", "EU citizens need no visa", "Courses run on Saturdays": a subject and its verb (an order opens with a
+    # accepted", "EU citizens need no visa", "Courses run on Saturdays", "Red and yellow flags mark the lifeguarded
+    # zone": a subject and its verb (an order opens with a
     # verb, never a plural), not "Route patients."
     case = said.partition(",")[0]  # "If the soil is dry, water the herbs.": advice to tell, not an order to the model
     advice = lead in ("if", "when") and case != said and set(words(case)) - _USERS and not (set(words(case)) & _CONDUCT or "you" in case.lower().split()
@@ -6769,7 +6779,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     asked_last = sentences(said)[-1].lower() if question else ""
     cue = next((asked_last.find(c) for c in ("can we ", "could we ", "shall we ") if c in asked_last), -1)
     proposed = _lower_tokens(asked_last[cue:]) if cue >= 0 else []
-    if proposed[2:3] in (["do"], ["make"], ["go"], ["have"]) and {"instead", "rather"} & set(proposed) and len(proposed) > 4:
+    dated = any(_DATE.search(s.text) for s in request.said if s.role == "user" and s.turn < request.said[-1].turn) if (
+        request.said) else False  # (a plan said before, with a date: "hmm, scrap saturday, can we do sunday 15 june
+    if proposed[2:3] in (["do"], ["have"]) and "instead" in proposed and " or " not in asked_last and _DATE.search(
+            asked_last[cue:]) and dated:  # instead?")
         return f"Noted: {' '.join(asked_last[cue:].rstrip(' ?').split(' ')[3:])}."  # "hmm, scrap saturday, can we do
     # sunday 15 june instead?": a change to the plan, noted (nothing says whether it can be)
     whole = sentences(request.message)
@@ -7208,7 +7221,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if counted:  # "Count the times the word 'tea' appears in this sentence": in the message, whole words
         found = sum(t.lower() == counted[1].lower() for t in tokens(said))
         return f"'{counted[1]}' appears {found} time{'s' * (found != 1)}."
-    if known is None and verb in _MAKES | stem_set("extract list count rewrite reword rephrase sort rank format"):
+    if known is None and verb in _MAKES | stem_set("extract list rewrite reword rephrase sort rank format"):
         return _CANNOT  # "Generate a story outline from the user's input": the message is material, not news
     acts = [t for t in _lower_tokens(said)[:4] if t != "please"][:3]  # "Remind me to call mum at 6", "Book a taxi":
     last = [t for t in _lower_tokens(sentences(said)[-1])[:2] if t != "please"][:1]
@@ -7639,9 +7652,12 @@ def _task_apart(request: Request) -> Request | None:
     text = rest.strip() if colon and len(label.split()) <= 2 and label[:1].isupper() and label.replace(" ", "").isalpha() else (
         text.strip())  # "Ticket: ...", "Transcript:\nUSER: ..."
     text = text[1:-1] if len(text) > 1 and text[:1] in "\"\u201c" and text[-1:] in "\"\u201d" else text
-    choice = "?" in head and " or " in head.lower() and bool({"this", "these", "following", "below"} & set(said))
-    if opened in "\"\u201c" or not said or not (said[0] in _TASK_OPENERS or choice) or asks_for_summary(head) or len(
-            said) > 60 or len(text.split()) < 3:
+    named = {"following", "below", "text", "message", "review", "ticket", "email", "note", "sentence", "transcript",
+             "conversation", "comment", "post", "line", "paragraph", "enquiry", "feedback"} & set(said)  # the text it
+    material = named | {"this", "these"} & set(said)  # is about ("this ticket"; not "Sort out the heating", "Rate my
+    choice = "?" in head and " or " in head.lower() and bool(named)  # chances: ...", "these shoes or the boots?")
+    if opened in "\"\u201c" or not said or not (said[0] in _TASK_OPENERS and material or choice) or asks_for_summary(
+            head) or len(said) > 60 or len(text.split()) < 3:
         return None
     told = {"role": "user", "content": text}
     body = {**request.body, "instructions": "\n\n".join(part for part in (request.instructions, head.strip(" :")) if part)}
@@ -8148,7 +8164,13 @@ def _age_limit(told: str, said: str) -> str | None:
     near = [len(plain & set(_lower_tokens(piece))) for piece in pieces]  # until 8pm", not of "Under-18s cannot be served"
     elsewhere = max(elsewhere, *(n for at, n in enumerate(near) if not any(at in ats for _, ats in limits) and not (
         pieces[at].startswith("You ")) and n > max(near[at] for _, ats in limits for at in ats if at >= 0)), 0)
-    if len(chosen) != 1 or elsewhere > best or elsewhere == best > 0 or len({limit for limit, _ in limits}) > 1 and not best:
+    ruled = {at for _, ats in limits for at in ats}
+    ages_told = any(set(_lower_tokens(piece)) & {"everyone", "anyone", "ages", "age", "children", "kids", "adults", "aged",
+                                                 "juniors", "seniors"} or "under-" in piece or "over-" in piece
+                    for at, piece in enumerate(pieces) if at not in ruled and not piece.startswith("You "))  # (one limit, no other sentence of ages: "Group
+    one = len({limit for limit, _ in limits}) == 1 and not ages_told  # lessons are 2 hours ... Minimum age is 8." is of
+    if len(chosen) != 1 or not one and (elsewhere > best or elsewhere == best > 0) or len({  # the lessons too)
+            limit for limit, _ in limits}) > 1 and not best:
         return None  # "Can my son drive the junior karts?" of "Junior karts are open to everyone"
     limit = chosen.pop()
     return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}."

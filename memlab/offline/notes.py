@@ -1613,9 +1613,16 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
         noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
         return ([name for s in users if (name := _person(s))] + noted)[:1]
-    if kind == "date" and _latest(section) and (dated := [s for s in said if s.role in ("user", "assistant", "tool", "note")
-                                                       and not asks(s) and _dates(s, ("on", "for", "to", "is"))]):
-        return _dates(max(dated, key=lambda s: s.order), ("on", "for", "to", "is"))[:1]  # as it stands after any change
+    dated = [s for s in said if s.role in ("user", "assistant", "tool", "note") and not asks(s) and _dates(s, (
+        "on", "for", "to", "is"))] if kind == "date" and _latest(section) else []  # as it stands after any change: the
+    wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(  # latest of the thing
+        "date day final current latest after any change changes new updated now of the")  # dated ("the flight"), or of
+    ids = {v for s in dated if s.stems & wanted for v in facts(s.text) if any(map(str.isalpha, v)) and any(map(
+        str.isdigit, v))}  # its code ("KY-2210 is now 3 people on 16 August"), or a change said ("moved", "now")
+    dated = [s for s in dated if s.stems & wanted or ids & set(facts(s.text))] if wanted else [s for s in dated if _lower(
+        s) & {"now", "moved", "changed", "instead", "actually", "rescheduled", "postponed", "correction"}]
+    if dated:
+        return _dates(max(dated, key=lambda s: s.order), ("on", "for", "to", "is"))[:1]
     if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first, first from a sentence naming what
         wanted = set(words(section.heading.replace("_", " "))) - {stem("date")}  # it dates ("departure": "leave on")
         wanted |= related(wanted)
@@ -1741,10 +1748,13 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if counted:
         return [_said(max(counted, key=lambda s: s.order))]
     channel = set(words(section.heading.replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
-    if channel and kind is None:  # "Email address", "Phone": only a sentence that gives one (else none)
+    if channel and kind is None:  # "Email address", "Phone": only a sentence that gives one or speaks of it (else none)
         mail = bool(channel & stem_set("email e-mail"))
-        return [_said(s) for s in said if s.role in ("user", "note", "tool") and not asks(s) and ("@" in s.text if mail else (
-            sum(map(str.isdigit, s.text)) >= 9 and any(t[:1] in "0+(" and any(map(str.isdigit, t)) for t in tokens(s.text))))][-2:]
+        ways = stem_set("email e-mail mail") if mail else stem_set("phone mobile call ring text number")
+        pieces = [replace(s, text=piece) for s in said if s.role in ("user", "note", "tool") and not asks(s) for piece in (
+            sentences(s.text))]  # ("It's lee@ex.org. Don't phone me, I'm at work.": each its own)
+        return [_said(s) for s in pieces if ("@" in s.text if mail else sum(map(str.isdigit, s.text)) >= 7) or set(
+            words(s.text)) & ways][-2:]
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
         counted = set(words(section.heading)) - stem_set("name contact who person people")  # "35 guests"

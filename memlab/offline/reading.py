@@ -94,10 +94,10 @@ _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
     "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare "
-    "monday:mon mondays:mon tuesday:tue tuesdays:tue tues:tue wednesday:wednes wednesdays:wednes weds:wednes "
-    "wed:wednes thursday:thu thursdays:thu thurs:thu friday:fri fridays:fri saturday:sat saturdays:sat sunday:sun "
-    "sundays:sun").split())
-# (a day and its short form meet: "Tue 95 sheep" answers "... on Tuesday?"; "Wed" is no wedding)
+    "tuesday:tue tuesdays:tue tues:tue wednesday:wednes wednesdays:wednes weds:wednes thursday:thu thursdays:thu "
+    "thurs:thu friday:fri fridays:fri").split())
+# (a day and its short form meet, "Tue 95 sheep" answers "... on Tuesday?", where the short form is no other word: not
+# "sat", "sun", "mon", "wed")
 #: Words whose stem would be another word's ("hate" is no "hat"): kept whole.
 _WHOLE = frozenset({"hate", "fare"})  # ("fare" is no "far": "as far as I know" pays nothing)
 
@@ -171,8 +171,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     earn click cash | positive praise compliment good great love loved excellent happy pleased amazing wonderful
     friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
     appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
-    cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
-    filthy disgusting smelly overpriced
+    cold dirty broken broke useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
+    filthy disgusting smelly overpriced faulty
     | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
     bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app

@@ -11,9 +11,13 @@
 - "12k words" is 12000 words, and a rate per word is neither a count of words nor a rating;
 - "whats 2+2" is worked out, not sent to a tool; ``tool_choice="required"`` with nothing asked calls a tool that
   changes nothing; ``tool_choice="none"`` says a deed cannot be done rather than "Noted";
-- an empty list one of two calls returned "found nothing" (not "returned ."); "Wed 17 eggs" answers "... on
-  Wednesday?" from a list of entries (and "Wed" is no wedding); "outside no. 22" is one sentence;
-- Chat Completions takes ``max_tokens=2`` and stops for "length"; ``POST /v1/responses/{id}/cancel`` is served.
+- an empty list one of two calls returned "found nothing" (not "returned ."); "Thu 11 eggs" answers "... on
+  Thursday?" from a list of entries (and "Wednesday" asks no wedding); "outside no. 22" is one sentence;
+- Chat Completions takes ``max_tokens=2`` and stops for "length"; ``POST /v1/responses/{id}/cancel`` is served;
+- a desk's own facts answer its questions: "Minimum age is 9." beside other facts of its sessions, "Blue and white
+  flags mark ..." (a subject and its verb, not an order); a desk described in its own language ("Clientes que
+  escriben en español") takes the messages written in it;
+- the review guards (``test_review_*``): what the first review of this round found the new rules overreaching.
 """
 
 from __future__ import annotations
@@ -218,8 +222,8 @@ def test_a_background_response_can_be_cancelled_and_another_cannot(api: OfflineA
 
 
 def test_a_day_and_its_short_form_meet_in_a_list_of_entries() -> None:
-    said = "Egg log: Mon 14 eggs, Tue 9 eggs, Wed 17 eggs, Thu 11 eggs.\nHow many eggs on Wednesday?"
-    assert _reply(said) == "You told me: Wed 17 eggs."
+    said = "Egg log: Mon 14 eggs, Tue 9 eggs, Wed 17 eggs, Thu 11 eggs.\nHow many eggs on Thursday?"
+    assert _reply(said) == "You told me: Thu 11 eggs."
     history = [{"role": "user", "content": "We're planning the wedding for Saturday 14 June."},
                {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "Our budget is 9,000 euros."},
                {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "When is the wedding?"}]
@@ -273,3 +277,22 @@ def test_review_a_chat_limit_below_one_is_refused(api: OfflineAPI) -> None:
     with pytest.raises(openai.BadRequestError, match="max_tokens"):
         offline_client(api, sync=True).chat.completions.create(model="gpt-4o-mini", max_tokens=0, messages=[
             {"role": "user", "content": "hi"}])
+
+
+LESSONS = ("Taster climbs last 90 minutes and cost £30. Private coaching costs £50 per hour. Minimum age is 9. "
+           "Shoes and harness are included in every session.")
+
+
+def test_a_desks_facts_answer_its_questions() -> None:
+    assert _reply("my daughter is 8, can she come to a taster climb?", LESSONS) == "No: the minimum age is 9."
+    flags = ("Orange flag means the slope is closed. Blue and white flags mark the beginners' area.")
+    assert _reply("what do the blue and white flags mean?", flags) == "Blue and white flags mark the beginners' area."
+
+
+def test_a_desk_named_in_its_own_language_takes_messages_in_it() -> None:
+    desks = [_tool("transfer_to_mesa_en_espanol", "Handoff to the Mesa en español agent to handle the request. "
+                   "Clientes que escriben en español", {}),
+             _tool("transfer_to_bookings", "Handoff to the Bookings agent to handle the request. Lane and party "
+                   "bookings", {})]
+    assert _calls(desks, "¿Cuánto cuesta una partida para dos personas?", "Route each customer to the right desk.") == [
+        ("transfer_to_mesa_en_espanol", {})]

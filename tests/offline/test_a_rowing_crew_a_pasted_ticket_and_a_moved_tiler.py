@@ -12,7 +12,8 @@
 - "the tiler moved to Friday 7th Feb" rewrites "Thursday 6 Feb" whole; "Make it 3 fork seals" rewrites "2x fork seals";
 - "Which day did we settle on?" asks the day as it stands; "the points set part number" is the points set's number;
 - "what's my locker number again? and the code?" answers both; "Thanks. Anything else?" is thanks; "can we do
-  sunday instead?" is a change noted; "Tobias is left-handed. does that matter? just note it." notes it.
+  sunday instead?" is a change noted; "Tobias is left-handed. does that matter? just note it." notes it;
+- the review guards (``test_review_*``): what the second review of this round found the new rules overreaching.
 """
 
 from __future__ import annotations
@@ -122,3 +123,40 @@ def test_a_short_second_question_thanks_a_proposal_and_a_note() -> None:
         "Noted: saturday 11 may instead.")
     assert _reply("Mira is allergic to latex. does that matter? just note it.", "You book pottery classes.") == (
         "Noted: Mira is allergic to latex. I can't tell whether that matters from what I was sent.")
+
+
+def test_review_short_day_words_that_are_other_words_answer_no_day() -> None:
+    for said, asked in (("The dog sat by the stove all evening.", "What happened on Saturday?"),
+                        ("Sun was too strong for the seedlings.", "What happened on Sunday?"),
+                        ("They wed in 2004 and moved to Galway.", "What happened on Wednesday?")):
+        assert _chat(said, asked).startswith("I don't know"), said
+
+
+def test_review_an_opening_verb_is_no_task_without_a_text_it_is_about() -> None:
+    assert "E204" in _reply("Sort out the radiator please.\n\nIt has been cold since Tuesday and shows error E204.")
+    assert "Friday" in _reply("Reply to Omar for me.\n\nHe asked if I can make lunch on Friday; I can.")
+    assert _reply("Should I pack the tent or the bivvy for the walk?\n\nThe forecast is dry, 8 degrees.").startswith(
+        "I don't know")  # (a choice of things, not of a text's label)
+    assert _reply("Is the following message urgent or not urgent?\n\nThe freezer alarm is going off, come now.") in (
+        "urgent", "not urgent")
+
+
+def test_review_a_count_task_is_no_refusal_and_a_phone_section_holds_a_short_number() -> None:
+    assert "can't do that" not in _reply("I keep 4 hens.", "Count the hens the user mentions and reply with the number.")
+    said = [{"role": "user", "content": "I'm Ola, email ola@x.org."}, {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "Best phone me on 555-0188."}, {"role": "assistant", "content": "Noted."}]
+    note = _reply(said, "Summarize with sections: Email, Phone.")
+    assert "555-0188" in note.split("Phone:")[1] and "555-0188" not in note.split("Phone:")[0]
+
+
+def test_review_a_date_after_any_change_is_not_another_things_date() -> None:
+    said = [{"role": "user", "content": "Quiz night on 4 March at the Anchor."}, {"role": "assistant", "content": "Ok."},
+            {"role": "user", "content": "My brother's birthday is 11 March, unrelated."},
+            {"role": "assistant", "content": "Noted."}]
+    assert "4 March" in _reply(said, "Summarize with sections:\nFinal date: (after any change)\nVenue: where")
+
+
+def test_review_a_real_question_with_instead_is_no_change_noted() -> None:
+    assert not _chat("Book the wheel class for Friday 10 May.",
+                     "can we do saturday instead, or is that not allowed?").startswith("Noted")
+    assert not _reply("can we do a picnic instead?", "You plan outings.").startswith("Noted")
