@@ -612,6 +612,9 @@ class Reader:
                                                                               "no special"))):  # (a diet said, or none; else as
             # any field: "a penicillin allergy")
             return "diet", _diet
+        if field_stems & stem_set("fault problem issue symptom defect complaint") and not self.item and _fault_said(
+                self.whole):  # "it has a speed
+            return "fault", _fault_said  # wobble": speed wobble (not the brand said before it)
         if field_stems & stem_set("species animal breed creature") and not self.item:  # "a hedgehog weighing 420 grams":
             return "species", lambda text: [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
                 w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for found in [tokens(text)] for k, a in (
@@ -1333,7 +1336,7 @@ class Reader:
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
                 kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
-                unread) else find
+                unread and kind != "fault") else find  # (a fault as told: "the shower in room 412 has no hot water")
             ran_out, self.ran_out = self.ran_out, False
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
                                avoid if kind != "version" else set(), nullable and kind.startswith("date"))  # (a title
@@ -2062,6 +2065,8 @@ class Reader:
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like only include paid pay") or marks  # only_abnormal:
         # "abnormal"; paid_by_card: "card" ("Paid in cash")
+        marks = marks - {w for f in self.fields if f != name for w in words(f.replace("_", " "))} or marks  # organic_box
+        # beside box_size: "organic" ("in 5 kg boxes" says no organic)
         if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
             return self.plainness[0]
         if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
@@ -2272,6 +2277,14 @@ class Reader:
                 str(o).lower() in _NEUTRAL for o in options))):  # "The owls were lovely but we waited 40 mins... Not
             self.chosen, self.toned = (tone[0], tone[1]), False  # coming back.": negative
             return sides[tone[0]]
+        tone_of = {o: t for o in options for t in ("positive", "negative") if stem(str(o).lower()) in related({stem(t)}) | {
+            stem(t)}}
+        heard = _lower_tokens(self.request.message)  # options of a tone ("praise", "complaint"), and a message of one
+        toned = [t for t in ("positive", "negative") if {stem(w) for w in heard} & related({stem(t)}) - {stem(str(
+            o).lower()) for o in options}] if len(set(tone_of.values())) == 2 and not any(w in ("not", "no", "never") or (
+                w.endswith("n't")) for w in heard) else []  # tone only: "This is the best coffee I've ever had!": positive
+        if len(toned) == 1:  # "Thank you so much for the quick delivery!": praise
+            return next(o for o, t in tone_of.items() if t == toned[0])
         told = tokens(f"{description} {self.request.instructions[:2000]}")
         labels = {n: label.lower() for n, label in itertools.pairwise(told) if n.isdigit() and label.isalpha()}
         if len(labelled := [labels.get(str(o), "") for o in options if type(o) is int]) == len(options) > 1 and all(labelled):
@@ -2315,6 +2328,10 @@ class Reader:
         after = after or ([*dict.fromkeys(tied)] if len(set(tied)) == 1 and not any(isinstance(o, str) for o in options) else [])
         after = after or [o for a, b in itertools.pairwise(said) for o in options if str(o).lower() == a and stem(b) in set(
             words(name.replace("_", " ")))][:1]  # "How warm is the cool zone?": cool, the option said of the zone
+        unit_said = [part for w in said for part in ([w[:len(w) - len(w.lstrip("0123456789."))], w.lstrip("0123456789.")] if (
+            w[:1].isdigit() and w.lstrip("0123456789.").isalpha()) else [w])]  # "3kg": 3, kg
+        after = after or [o for a, b, c in zip(unit_said, unit_said[1:], unit_said[2:]) for o in options if not isinstance(
+            o, str) and str(o) == a and stem(c) in set(words(name.replace("_", " ")))][:1]  # "in 3kg boxes": box_size 3
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
@@ -3149,6 +3166,20 @@ def _subjects(text: str) -> list[str]:
     return [span for span in spans if span and span.split()[0].lower() not in CALENDAR | {*MONTHS} and not span[0].isdigit()]
 
 
+def _fault_said(text: str) -> list[str]:
+    """The faults ``text`` tells, a clause each: one a problem's word says ("the platter is warped") or one that opens
+    on what something does or has ("it has a speed wobble": speed wobble; "it keeps skipping")."""
+    found = []
+    for clause in (c.strip(" .!?") for piece in sentences(text[:2000]) for c in piece.replace("; ", ", ").split(", ")):
+        low = clause.lower()
+        lead = next((cue for cue in ("it has a ", "it has an ", "it's got a ", "it has ", "there's a ", "there is a ",
+                                     "it's got ") if low.startswith(cue)), "")
+        if lead or low.startswith(("it keeps ", "it won't ", "it doesn't ", "it isn't ", "it makes ")) or set(words(
+                low.replace("drop off", "").replace("drop-off", "").replace("dropping off", ""))) & notes.PROBLEM:
+            found.append(clause[len(lead):])
+    return found
+
+
 def _currencies(text: str, side: str = "") -> list[str]:
     """The ISO codes of the currencies ``text`` names, in order ("15 pounds into euros": GBP, EUR); of one ``side``
     of a conversion: "to" those after "to", "into" or "in" (EUR), "from" the others (GBP)."""
@@ -3800,9 +3831,10 @@ def _topic_of(message: str) -> tuple[str, ...]:
     message = next((m for m in (_asked(message), message) if set(words(m)) - _GENERIC_ANSWER - _SAYING), message).replace(
         " going to be", " to be").replace(" part number", " number")  # "What colour is it going to be?" asks the
     # colour, not of going; "the points set part number" is the points set's number
-    for settled in (" did we settle on", " did we decide on", " did we agree on", " did we go with", " did we land on",
-                    " have we settled on", " did we pick", " did we choose", " did we book"):
-        message = message.replace(settled, " is it")  # "Which day did we settle on?" asks the day it is now
+    for settled in (" did we settle on", " did we go with", " did we land on", " have we settled on"):
+        message = message.replace(settled, " is it") if (message.lower().split(" ")[1:2] in (["day"], ["date"], [
+            "time"], ["week"], ["month"])) else message  # "Which day did we settle on?" asks the day it is now (not
+        # "Which restaurant did we go with?": the one gone with)
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -6759,9 +6791,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 k - 4, 0):k]) and not {"for", "of", "to", "with"} & set(found[max(k - 3, 0):k])))}]  # a translator only
     # when it is the model ("You are a translator"; not "the diary of a freelance translator": its client translates)
     heard = _lower_tokens(said[:400])
-    saying = heard[:1] in (["say"], ["write"]) or heard[:4] == ["how", "do", "you", "say"]  # "Say hello in Spanish"
-    if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)) or (
-            saying and any(a == "in" and b in _LANGUAGE_NAMES for a, b in itertools.pairwise(heard))):
+    saying = heard[:1] == ["say"] or heard[:4] == ["how", "do", "you", "say"]  # "Say hello in Spanish" (not "Write a
+    if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)) or (  # short
+            saying and any(a == "in" and b in _LANGUAGE_NAMES - {"english"} for a, b in itertools.pairwise(heard))):  # email
+        # in English")
         return "I can't translate offline: I can only answer from what I was sent."
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
         known = _from_instructions(request)
@@ -6776,15 +6809,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and heard and set(heard) <= {"thanks", "thank", "you", "cheers", "anything", "else", "is", "there", "that's",
                                              "all", "ok", "okay", "great"} and "else" in heard:
         return "You're welcome! There's nothing else I need from you."  # "Thanks. Anything else?"
-    asked_last = sentences(said)[-1].lower() if question else ""
-    cue = next((asked_last.find(c) for c in ("can we ", "could we ", "shall we ") if c in asked_last), -1)
+    asked_last = sentences(said)[-1] if question else ""
+    cue = next((asked_last.lower().find(c) for c in ("can we ", "could we ", "shall we ") if c in asked_last.lower()), -1)
     proposed = _lower_tokens(asked_last[cue:]) if cue >= 0 else []
-    dated = any(_DATE.search(s.text) for s in request.said if s.role == "user" and s.turn < request.said[-1].turn) if (
-        request.said) else False  # (a plan said before, with a date: "hmm, scrap saturday, can we do sunday 15 june
-    if proposed[2:3] in (["do"], ["have"]) and "instead" in proposed and " or " not in asked_last and _DATE.search(
-            asked_last[cue:]) and dated:  # instead?")
-        return f"Noted: {' '.join(asked_last[cue:].rstrip(' ?').split(' ')[3:])}."  # "hmm, scrap saturday, can we do
-    # sunday 15 june instead?": a change to the plan, noted (nothing says whether it can be)
+    planned = any(s.role == "user" and s.turn < request.said[-1].turn and not s.asks for s in request.said)  # a plan said
+    proposal = " ".join(asked_last[cue:].rstrip(" ?").split(" ")[3 + (proposed[3:4] == ["it"]):])  # before, or a date now:
+    if proposed[2:3] in (["do"], ["have"], ["make"], ["go"]) and "instead" in proposed and not set(words(proposal)) - {
+            stem("instead")} & set(words(request.instructions[:2000])) and not any(f" or {w}" in (  # "hmm,
+            asked_last.lower()) for w in ("is ", "not", "would ", "do ", "can ", "should ", "will ")) and (planned or (  # scrap
+            _DATE.search(proposal.title()))):  # saturday, can we do sunday 15 june instead?": a change to the plan, noted
+        return f"Noted: {proposal}."  # (nothing says whether it can be; not "..., or is that not allowed?")
     whole = sentences(request.message)
     noting = [p for p in whole if not p.rstrip().endswith("?") and not {"note", "noted"} & set(_lower_tokens(p))]
     spoken = f" {' '.join(_lower_tokens(request.message))} "
@@ -6878,6 +6912,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             calm = [o for o in options if o.lower() in ("routine", "low", "normal", "non-urgent", "standard")]  # ("P1, P2,
             pressed = {"now", "asap", "immediately", "urgent", "urgently", "emergency", "tonight"} & said_tokens  # P3"),
             picked = (urgent if pressed else calm)[0] if urgent and calm else None  # but "right now" is urgent
+        if {o.lower() for o in options} == {"urgent", "not urgent"}:  # "Is the following message urgent or not urgent?":
+            pressed = {"now", "asap", "immediately", "urgent", "urgently", "emergency", "tonight"} & said_tokens or set(
+                words(said)) & related({stem("urgent")})  # urgent of what presses ("pouring through the ceiling right
+            picked = next(o for o in options if (o.lower() == "urgent") == bool(pressed))  # now!"), else not
         if picked is not None:
             return picked
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
@@ -7629,8 +7667,9 @@ def _pasted(message: str) -> tuple[str, str] | None:
 
 
 #: First words of a task a message sets for the text it carries ("Classify this ticket as ...:", "Rewrite this note").
-_TASK_OPENERS = frozenset("classify categorize categorise label tag rate score extract return produce output rewrite "
+_TASK_OPENERS = frozenset("classify categorize categorise label tag rate score return produce output rewrite "
                           "reword rephrase count identify sort rank format fill draft answer reply respond".split())
+# (not "extract": "Extract the dates from this text:" is read with its text, as it is sent)
 
 
 def _task_apart(request: Request) -> Request | None:
@@ -7823,7 +7862,9 @@ def _for_memory(message: str) -> bool:
 
 def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     """A verdict, a note, tool calls or a message (see the module docstring)."""
-    if (apart := _task_apart(request)) is not None:  # a task and its text in one message: as if sent apart
+    if (apart := _task_apart(request)) is not None:  # a task and its text in one message: as if sent apart (a text to
+        if _lower_tokens(apart.instructions.rsplit("\n\n", 1)[-1])[:1] in (["rewrite"], ["reword"], ["rephrase"]):
+            return [message_item(_CANNOT, fingerprint)]  # rewrite is never answered: "... thanks" is no thank-you)
         return _decide(apart, fingerprint)
     instructions, message = request.instructions, request.message
     if instructions and grading.asks_to_grade(instructions, request.raw_message):
@@ -8166,7 +8207,9 @@ def _age_limit(told: str, said: str) -> str | None:
         pieces[at].startswith("You ")) and n > max(near[at] for _, ats in limits for at in ats if at >= 0)), 0)
     ruled = {at for _, ats in limits for at in ats}
     ages_told = any(set(_lower_tokens(piece)) & {"everyone", "anyone", "ages", "age", "children", "kids", "adults", "aged",
-                                                 "juniors", "seniors"} or "under-" in piece or "over-" in piece
+                                                 "juniors", "seniors", "toddlers", "babies", "infants", "teens", "teenagers",
+                                                 "younger", "older", "families", "family", "suitable", "under", "over",
+                                                 "little"} or "under-" in piece or "over-" in piece or "friendly" in piece
                     for at, piece in enumerate(pieces) if at not in ruled and not piece.startswith("You "))  # (one limit, no other sentence of ages: "Group
     one = len({limit for limit, _ in limits}) == 1 and not ages_told  # lessons are 2 hours ... Minimum age is 8." is of
     if len(chosen) != 1 or not one and (elsewhere > best or elsewhere == best > 0) or len({  # the lessons too)

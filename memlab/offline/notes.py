@@ -1619,8 +1619,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         "date day final current latest after any change changes new updated now of the")  # dated ("the flight"), or of
     ids = {v for s in dated if s.stems & wanted for v in facts(s.text) if any(map(str.isalpha, v)) and any(map(
         str.isdigit, v))}  # its code ("KY-2210 is now 3 people on 16 August"), or a change said ("moved", "now")
-    dated = [s for s in dated if s.stems & wanted or ids & set(facts(s.text))] if wanted else [s for s in dated if _lower(
-        s) & {"now", "moved", "changed", "instead", "actually", "rescheduled", "postponed", "correction"}]
+    changing = {"now", "moved", "move", "changed", "change", "instead", "actually", "rescheduled", "postponed", "correction"}
+    dated = [s for s in dated if wanted and (s.stems & wanted or ids & set(facts(s.text))) or _lower(s) & changing]
     if dated:
         return _dates(max(dated, key=lambda s: s.order), ("on", "for", "to", "is"))[:1]
     if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first, first from a sentence naming what
@@ -1750,11 +1750,17 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     channel = set(words(section.heading.replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
     if channel and kind is None:  # "Email address", "Phone": only a sentence that gives one or speaks of it (else none)
         mail = bool(channel & stem_set("email e-mail"))
-        ways = stem_set("email e-mail mail") if mail else stem_set("phone mobile call ring text number")
+        ways = ("email me", "e-mail me", "my email", "by email", "no email", "don't email") if mail else (
+            "phone me", "call me", "ring me", "text me", "my phone", "my mobile", "phone number", "mobile number",
+            "by phone", "don't phone", "don't call", "no calls")  # (not "the number of guests", "a phone case")
         pieces = [replace(s, text=piece) for s in said if s.role in ("user", "note", "tool") and not asks(s) for piece in (
             sentences(s.text))]  # ("It's lee@ex.org. Don't phone me, I'm at work.": each its own)
-        return [_said(s) for s in pieces if ("@" in s.text if mail else sum(map(str.isdigit, s.text)) >= 7) or set(
-            words(s.text)) & ways][-2:]
+        def phoned(text: str) -> bool:  # a phone number as one is written ("07700 914 382", "555-0134"), not an order's 7
+            said = text.replace("(", " (").split()  # digits
+            return any(sum(sum(map(str.isdigit, t)) for t in [said[k], *takewhile(str.isdigit, said[k + 1:k + 4])]) >= 7 and (
+                said[k][:1] in "0+(" or "-" in said[k]) for k in range(len(said)))
+        return [_said(s) for s in pieces if ("@" in s.text if mail else phoned(s.text)) or any(
+            way in s.text.lower().replace("’", "'") for way in ways)][-2:]
     own = set(words(section.heading)) - set().union(*ARCHETYPES.values())  # "Who reviews": review
     if kind == "people":  # who someone is: the sentences giving a name ("I'm Ana", "my partner Jonas", "Mrs Okafor")
         counted = set(words(section.heading)) - stem_set("name contact who person people")  # "35 guests"

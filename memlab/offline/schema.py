@@ -227,6 +227,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         # "^#[0-9A-Fa-f]{6}$" before "5a7d8c"
         if not _matches(text, pattern):  # nothing said has its shape: the model asks for it, and a value it must send
             filler.unfound(name)  # (``tool_choice="required"``) is a plain one of that shape, never one the schema refuses
+            if nullable:  # (a field that may be null is null)
+                return None
             text = _shaped(pattern) or text
     longest = schema.get("maxLength")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text

@@ -17,6 +17,8 @@
 - a desk's own facts answer its questions: "Minimum age is 9." beside other facts of its sessions, "Blue and white
   flags mark ..." (a subject and its verb, not an order); a desk described in its own language ("Clientes que
   escriben en español") takes the messages written in it;
+- "in 5kg crates" picks the option 5 of ``crate_size``, and ``organic_crate`` beside it is set by "organic" alone (not
+  by "crates"); a ``fault`` field takes the fault told ("it has a jammed bobbin"), not the brand said before it;
 - the review guards (``test_review_*``): what the first review of this round found the new rules overreaching.
 """
 
@@ -296,3 +298,23 @@ def test_a_desk_named_in_its_own_language_takes_messages_in_it() -> None:
                    "bookings", {})]
     assert _calls(desks, "¿Cuánto cuesta una partida para dos personas?", "Route each customer to the right desk.") == [
         ("transfer_to_mesa_en_espanol", {})]
+
+
+ORDER = _tool("order_veg", "Order vegetables for a cafe, packed in 1, 3 or 5 kg crates.", {
+    "cafe": {"type": "string"}, "vegetable": {"type": "string", "enum": ["leeks", "carrots", "kale"]},
+    "kg": {"type": "number"}, "crate_size": {"type": "integer", "enum": [1, 3, 5]},
+    "organic_crate": {"type": "boolean", "default": False}}, ["cafe", "vegetable", "kg", "crate_size"])
+
+
+def test_a_number_option_said_with_its_unit_and_a_flag_by_its_own_word() -> None:
+    assert _calls([ORDER], "Order ten kilos of leeks for Fern Cafe in 5kg crates please") == [
+        ("order_veg", {"cafe": "Fern Cafe", "vegetable": "leeks", "kg": 10, "crate_size": 5})]
+    assert _calls([ORDER], "ten kilos of leeks for Fern Cafe in 3 kg crates, organic please") == [
+        ("order_veg", {"cafe": "Fern Cafe", "vegetable": "leeks", "kg": 10, "crate_size": 3, "organic_crate": True})]
+
+
+def test_a_fault_field_takes_the_fault_told() -> None:
+    repair = _tool("book_repair", "Book a sewing machine repair. date is YYYY-MM-DD.", {
+        "date": {"type": "string"}, "brand": {"type": "string"}, "fault": {"type": "string"}})
+    assert _calls([repair], "Please book a repair for my Janome on 2025-05-02, it has a jammed bobbin") == [
+        ("book_repair", {"date": "2025-05-02", "brand": "Janome", "fault": "jammed bobbin"})]

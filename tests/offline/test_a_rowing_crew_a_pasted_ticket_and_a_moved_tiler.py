@@ -160,3 +160,39 @@ def test_review_a_real_question_with_instead_is_no_change_noted() -> None:
     assert not _chat("Book the wheel class for Friday 10 May.",
                      "can we do saturday instead, or is that not allowed?").startswith("Noted")
     assert not _reply("can we do a picnic instead?", "You plan outings.").startswith("Noted")
+
+
+def test_review_an_age_limit_of_one_thing_is_not_of_a_family_one() -> None:
+    told = "The paddling pool is family-friendly. Climbing tower: minimum age 10."
+    assert not _reply("my son is 6, can he use the paddling pool?", told).startswith("No")
+
+
+def test_review_a_phone_section_holds_a_phone_not_an_order_number() -> None:
+    said = [{"role": "user", "content": "My order 4417285 hasn't arrived and the number of boxes was wrong."},
+            {"role": "assistant", "content": "Noted."}, {"role": "user", "content": "Ring me on 07700 914 382."},
+            {"role": "assistant", "content": "Noted."}]
+    phone = _reply(said, "Summarize with sections: Phone, Problem.").split("Phone:")[1].split("Problem:")[0]
+    assert "07700 914 382" in phone and "4417285" not in phone
+
+
+def test_review_a_proposal_with_instead_after_a_plan_is_noted() -> None:
+    assert _chat("Lunch on 3 May, let's have curry.", "Can we do tapas instead?") == "Noted: tapas instead."
+    assert _chat("The hall is booked for 10 July.", "Could we have it on 12 July instead?") == "Noted: on 12 July instead."
+
+
+def test_review_a_text_to_rewrite_is_never_thanks_and_an_extraction_keeps_its_text() -> None:
+    assert _reply("Rewrite this message to be friendlier:\n\nsend the invoice today. thanks").startswith("I can't do that")
+    assert "ana@x.org" in _reply("Extract the email addresses from this text:\n\nWrite to ana@x.org or bo@y.com.")
+
+
+def test_review_a_choice_of_tone_follows_the_words_of_praise() -> None:
+    assert _reply("This is the best pie I've ever had!", "Is this review positive, negative or neutral?") == "positive"
+    assert _reply("Thank you so much for the fast repair!", "Classify this message as complaint, praise or question.") == (
+        "praise")
+    assert _reply("Which restaurant did we go with?", "") .startswith("I don't know")
+
+
+def test_review_writing_in_english_is_no_translation_and_a_chosen_date_keeps_its_verb() -> None:
+    assert "can't translate" not in _reply("Write a short note in English to my landlord about the boiler.")
+    assert _chat("Dates: 4 July or 11 July.", "We agreed on 11 July.", "Which date did we agree on?") == (
+        "You told me: you agreed on 11 July.")
