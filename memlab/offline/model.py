@@ -1696,8 +1696,20 @@ class Reader:
             "you", "can"])  # but money's tight"; but "if that's ok")
         before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t) and t[:1] not in "£$€"] if fixed and not (
             hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4")
-        return float(fixed[-1][1]) if value is not None and len(before) == 1 and _NUMBER.fullmatch(before[0]) and value == float(
-            before[0]) and not self.start else value  # (one number before it: not "for 6 at 7pm. Make it 8")
+        if fixed:
+            return float(fixed[-1][1]) if value is not None and len(before) == 1 and _NUMBER.fullmatch(before[0]) and (
+                value == float(before[0])) and not self.start else value  # (one number before it: not "for 6 at 7pm. Make
+            # it 8")
+        split = [t[:len(t) - len(t.lstrip("0123456789."))] or t for t in said]  # "8kg": 8
+        for k, number in enumerate(split):  # "10 kg shiitake, no wait, 8kg", "340 ewes - sorry, 360": the number said after
+            at = next((j for j in range(k + 1, min(k + 6, len(said))) if said[j] in ("wait", "sorry", "mean", "correction")),
+                      None)  # a correction of it, of the same unit or none
+            later = next((split[j] for j in range(at + 1, min(at + 4, len(split))) if _NUMBER.fullmatch(split[j])), None) if (
+                at is not None) else None
+            if value is not None and _NUMBER.fullmatch(number) and float(number) == value and later is not None and not (
+                    self.start):
+                return float(later)
+        return value
 
     def said_number(self, name: str, description: str) -> float | None:
         """A tool's value for the field, a number next to the field's name or unit ("Total 13.50", "45 minutes"),
@@ -2065,8 +2077,9 @@ class Reader:
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like only include paid pay") or marks  # only_abnormal:
         # "abnormal"; paid_by_card: "card" ("Paid in cash")
-        marks = marks - {w for f in self.fields if f != name for w in words(f.replace("_", " "))} or marks  # organic_box
-        # beside box_size: "organic" ("in 5 kg boxes" says no organic)
+        marks = marks - {w for f in self.fields if f != name and f.lower().endswith(("_size", "_count", "_qty", "_number",
+                                                                                      "_kg", "_weight")) for w in words(
+            f.replace("_", " "))} or marks  # organic_crate beside crate_size: "organic" ("in 5 kg crates" says no organic)
         if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
             return self.plainness[0]
         if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
@@ -3177,7 +3190,8 @@ def _fault_said(text: str) -> list[str]:
         if lead or low.startswith(("it keeps ", "it won't ", "it doesn't ", "it isn't ", "it makes ")) or set(words(
                 low.replace("drop off", "").replace("drop-off", "").replace("dropping off", ""))) & notes.PROBLEM:
             found.append(clause[len(lead):])
-    return found
+    told = [c for c in found if not {"problem", "issue", "fault"} & set(_lower_tokens(c))]  # "problem with the printer,
+    return told or found  # paper jam": the jam
 
 
 def _currencies(text: str, side: str = "") -> list[str]:
@@ -3831,10 +3845,7 @@ def _topic_of(message: str) -> tuple[str, ...]:
     message = next((m for m in (_asked(message), message) if set(words(m)) - _GENERIC_ANSWER - _SAYING), message).replace(
         " going to be", " to be").replace(" part number", " number")  # "What colour is it going to be?" asks the
     # colour, not of going; "the points set part number" is the points set's number
-    for settled in (" did we settle on", " did we go with", " did we land on", " have we settled on"):
-        message = message.replace(settled, " is it") if (message.lower().split(" ")[1:2] in (["day"], ["date"], [
-            "time"], ["week"], ["month"])) else message  # "Which day did we settle on?" asks the day it is now (not
-        # "Which restaurant did we go with?": the one gone with)
+    message = _settled(message, (" did we settle on", " did we go with", " did we land on", " have we settled on"))
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -4680,9 +4691,30 @@ def _of_other_letters(text: str, asked: set[tuple[str, str]]) -> bool:
     return bool(said) and not said & asked
 
 
-@_once_per_request
+def _settled(message: str, decided: tuple[str, ...], days: bool = True) -> str:
+    """A question of the day (date, time, week, month; of anything unless ``days``) a choice ``decided`` names, as a
+    question of the day it is: "Which day did we settle on?" → "Which day is it?" (not "Which restaurant did we go
+    with?": the one gone with)."""
+    low = message.lower()
+    asked = {"day", "date", "time", "week", "month"} & {w.strip("?,.") for w in low.split()[:4]} or not days
+    return next((message[:at] + " is it" + message[at + len(cue):] for cue in decided if asked and (at := low.find(
+        cue)) >= 0), message)
+
+
 def _answered_by_conversation(request: Request, question: str = "", mine: bool = False,
                               echoed: bool = False) -> tuple[int, Statement] | None:
+    """:func:`_answered_once`; of "What day did we agree on?" that no statement of agreeing answers, the day as it
+    stands ("Let's do Friday ... back to Saturday after all": Saturday)."""
+    found = _answered_once(request, question, mine, echoed)
+    asked = question or request.message
+    again = _settled(asked, (" did we agree on", " did we decide on", " did we pick", " did we choose", " did we book",
+                             " have we agreed on", " did we settle on", " did we go with", " did we land on"), days=False)
+    return _answered_once(request, again, mine, echoed) if found is None and again != asked else found
+
+
+@_once_per_request
+def _answered_once(request: Request, question: str = "", mine: bool = False,
+                   echoed: bool = False) -> tuple[int, Statement] | None:
     """``(coverage, statement)`` of the statement, tool result or note that answers the latest question
     (or ``question``): it names the thing asked about and two (or half) of the question's words; with ``mine``, of
     the assistant's own words, one that says half of them as they are or that a question to it asks of ("What does
@@ -6791,7 +6823,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 k - 4, 0):k]) and not {"for", "of", "to", "with"} & set(found[max(k - 3, 0):k])))}]  # a translator only
     # when it is the model ("You are a translator"; not "the diary of a freelance translator": its client translates)
     heard = _lower_tokens(said[:400])
-    saying = heard[:1] == ["say"] or heard[:4] == ["how", "do", "you", "say"]  # "Say hello in Spanish" (not "Write a
+    saying = heard[:1] == ["say"] or heard[:4] == ["how", "do", "you", "say"] or heard[:1] == ["write"] and any(
+        q in said[:60] for q in "'\"‘“")  # "Say hello in Spanish", "Write 'happy birthday' in French" (not "Write a
     if any(set(_lower_tokens(line)) & _LANGUAGE_NAMES for line in [*translating, said[:400]] * bool(translating)) or (  # short
             saying and any(a == "in" and b in _LANGUAGE_NAMES - {"english"} for a, b in itertools.pairwise(heard))):  # email
         # in English")
@@ -6812,11 +6845,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     asked_last = sentences(said)[-1] if question else ""
     cue = next((asked_last.lower().find(c) for c in ("can we ", "could we ", "shall we ") if c in asked_last.lower()), -1)
     proposed = _lower_tokens(asked_last[cue:]) if cue >= 0 else []
-    planned = any(s.role == "user" and s.turn < request.said[-1].turn and not s.asks for s in request.said)  # a plan said
+    planned = any(s.role == "user" and s.turn < request.said[-1].turn and not s.asks and (facts(s.text) or _DATE.search(
+        s.text) or {"let's", "we'll", "book", "booked", "plan", "planned", "having"} & set(_lower_tokens(s.text))) for s in (
+            request.said))  # a plan said
     proposal = " ".join(asked_last[cue:].rstrip(" ?").split(" ")[3 + (proposed[3:4] == ["it"]):])  # before, or a date now:
     if proposed[2:3] in (["do"], ["have"], ["make"], ["go"]) and "instead" in proposed and not set(words(proposal)) - {
             stem("instead")} & set(words(request.instructions[:2000])) and not any(f" or {w}" in (  # "hmm,
-            asked_last.lower()) for w in ("is ", "not", "would ", "do ", "can ", "should ", "will ")) and (planned or (  # scrap
+            asked_last.lower()) for w in ("is ", "not", "would ", "do ", "does ", "can ", "could ", "should ", "will ",
+                                          "are ", "must ", "has ", "have ", "shall ")) and set(words(proposal)) - {stem(
+                "instead")} and (planned or (  # scrap
             _DATE.search(proposal.title()))):  # saturday, can we do sunday 15 june instead?": a change to the plan, noted
         return f"Noted: {proposal}."  # (nothing says whether it can be; not "..., or is that not allowed?")
     whole = sentences(request.message)
@@ -6913,8 +6950,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             pressed = {"now", "asap", "immediately", "urgent", "urgently", "emergency", "tonight"} & said_tokens  # P3"),
             picked = (urgent if pressed else calm)[0] if urgent and calm else None  # but "right now" is urgent
         if {o.lower() for o in options} == {"urgent", "not urgent"}:  # "Is the following message urgent or not urgent?":
-            pressed = {"now", "asap", "immediately", "urgent", "urgently", "emergency", "tonight"} & said_tokens or set(
-                words(said)) & related({stem("urgent")})  # urgent of what presses ("pouring through the ceiling right
+            pressed = {"asap", "immediately", "urgent", "urgently", "emergency"} & said_tokens or "right now" in said.lower(
+                ) or set(words(said)) & related({stem("urgent")})  # urgent of what presses ("pouring through the ceiling right
             picked = next(o for o in options if (o.lower() == "urgent") == bool(pressed))  # now!"), else not
         if picked is not None:
             return picked
@@ -7667,9 +7704,8 @@ def _pasted(message: str) -> tuple[str, str] | None:
 
 
 #: First words of a task a message sets for the text it carries ("Classify this ticket as ...:", "Rewrite this note").
-_TASK_OPENERS = frozenset("classify categorize categorise label tag rate score return produce output rewrite "
+_TASK_OPENERS = frozenset("classify categorize categorise label tag rate score extract return produce output rewrite "
                           "reword rephrase count identify sort rank format fill draft answer reply respond".split())
-# (not "extract": "Extract the dates from this text:" is read with its text, as it is sent)
 
 
 def _task_apart(request: Request) -> Request | None:
@@ -7860,11 +7896,15 @@ def _for_memory(message: str) -> bool:
         clause.strip().split(" ")[0] in _ACTS for clause in said.replace(",", ".").split(".") if clause.strip())
 
 
-def _decide(request: Request, fingerprint: str) -> list[dict[str, Any]]:
-    """A verdict, a note, tool calls or a message (see the module docstring)."""
-    if (apart := _task_apart(request)) is not None:  # a task and its text in one message: as if sent apart (a text to
-        if _lower_tokens(apart.instructions.rsplit("\n\n", 1)[-1])[:1] in (["rewrite"], ["reword"], ["rephrase"]):
-            return [message_item(_CANNOT, fingerprint)]  # rewrite is never answered: "... thanks" is no thank-you)
+def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dict[str, Any]]:
+    """A verdict, a note, tool calls or a message (see the module docstring); ``whole``: the latest message as one."""
+    if not whole and (apart := _task_apart(request)) is not None:  # a task and its text in one message: as if sent
+        task = _lower_tokens(apart.instructions.rsplit("\n\n", 1)[-1])[:1]  # apart (a text to rewrite is never answered:
+        if task in (["rewrite"], ["reword"], ["rephrase"]):  # "... thanks" is no thank-you)
+            return [message_item(_CANNOT, fingerprint)]
+        if task == ["extract"] and not (as_sent := _decide(request, fingerprint, True))[-1].get("content", [{}])[0].get(
+                "text", "").startswith(("Noted:", "You told me:")):  # "Extract the emails from this text:" is read as
+            return as_sent  # sent; "Extract the names ...": as the instructions' task
         return _decide(apart, fingerprint)
     instructions, message = request.instructions, request.message
     if instructions and grading.asks_to_grade(instructions, request.raw_message):
@@ -8210,7 +8250,8 @@ def _age_limit(told: str, said: str) -> str | None:
                                                  "juniors", "seniors", "toddlers", "babies", "infants", "teens", "teenagers",
                                                  "younger", "older", "families", "family", "suitable", "under", "over",
                                                  "little"} or "under-" in piece or "over-" in piece or "friendly" in piece
-                    for at, piece in enumerate(pieces) if at not in ruled and not piece.startswith("You "))  # (one limit, no other sentence of ages: "Group
+                    for at, piece in enumerate(pieces) if at not in ruled and not piece.startswith("You ") and shared[
+                        at])  # (one limit, no other sentence of ages that the question names: "Group
     one = len({limit for limit, _ in limits}) == 1 and not ages_told  # lessons are 2 hours ... Minimum age is 8." is of
     if len(chosen) != 1 or not one and (elsewhere > best or elsewhere == best > 0) or len({  # the lessons too)
             limit for limit, _ in limits}) > 1 and not best:

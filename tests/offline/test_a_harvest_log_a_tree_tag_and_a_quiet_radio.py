@@ -18,7 +18,8 @@
   flags mark ..." (a subject and its verb, not an order); a desk described in its own language ("Clientes que
   escriben en español") takes the messages written in it;
 - "in 5kg crates" picks the option 5 of ``crate_size``, and ``organic_crate`` beside it is set by "organic" alone (not
-  by "crates"); a ``fault`` field takes the fault told ("it has a jammed bobbin"), not the brand said before it;
+  by "crates"); a ``fault`` field takes the fault told ("it has a jammed bobbin"), not the brand said before it; a
+  number corrected in its own message ("12 kg, no wait, 9kg", "30 hives - sorry, 32") is the new one;
 - the review guards (``test_review_*``): what the first review of this round found the new rules overreaching.
 """
 
@@ -318,3 +319,10 @@ def test_a_fault_field_takes_the_fault_told() -> None:
         "date": {"type": "string"}, "brand": {"type": "string"}, "fault": {"type": "string"}})
     assert _calls([repair], "Please book a repair for my Janome on 2025-05-02, it has a jammed bobbin") == [
         ("book_repair", {"date": "2025-05-02", "brand": "Janome", "fault": "jammed bobbin"})]
+
+
+def test_a_number_corrected_in_the_same_message_is_the_new_one() -> None:
+    schema = {"type": "object", "properties": {"quantity_kg": {"type": "number"}, "hives": {"type": "integer"}},
+              "required": ["quantity_kg", "hives"]}
+    assert _parsed(schema, "12 kg of wax, no wait, 9kg, for 4 hives") == {"quantity_kg": 9, "hives": 4}
+    assert _parsed(schema, "6 kg of wax for 30 hives - sorry, 32") == {"quantity_kg": 6, "hives": 32}

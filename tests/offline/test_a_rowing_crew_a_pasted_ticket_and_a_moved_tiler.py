@@ -196,3 +196,44 @@ def test_review_writing_in_english_is_no_translation_and_a_chosen_date_keeps_its
     assert "can't translate" not in _reply("Write a short note in English to my landlord about the boiler.")
     assert _chat("Dates: 4 July or 11 July.", "We agreed on 11 July.", "Which date did we agree on?") == (
         "You told me: you agreed on 11 July.")
+
+
+def test_review_a_phone_said_at_a_sentence_end_and_a_date_moved_of_another_thing() -> None:
+    said = [{"role": "user", "content": "I'm Tove, tove@x.se."}, {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "Best to reach me on 07700 900812."}, {"role": "assistant", "content": "Noted."}]
+    assert "07700 900812" in _reply(said, "Summarize with sections: Email, Phone.").split("Phone:")[1]
+    party = [{"role": "user", "content": "Cheese tasting on 3 May for 8 guests."}, {"role": "assistant", "content": "Noted."},
+             {"role": "user", "content": "We move house on 15 May so keep it quiet."}]
+    assert "3 May" in _reply(party, "Summarize with sections:\nTasting date (after any change):\nGuests:").split("Guests")[0]
+    moved = [{"role": "user", "content": "A table for 4 on 12 June please."}, {"role": "assistant", "content": "Booked for 12 June."},
+             {"role": "user", "content": "Actually can we move it to 14 June?"}, {"role": "assistant", "content": "Moved to 14 June."}]
+    assert "14 June" in _reply(moved, "Summarize.\n## Booking date (after any change)\n## Party size").split("Party")[0]
+
+
+def test_review_a_question_with_instead_and_or_is_a_question() -> None:
+    assert not _chat("Dinner on 4 May at 7.", "can we do Friday instead or does it have to be Thursday?").startswith("Noted")
+    assert _chat("Dinner on 4 May at 7.", "Can we go instead?") != "Noted: instead."
+
+
+def test_review_now_alone_presses_nothing_and_a_quoted_phrase_in_a_language_is_translating() -> None:
+    assert _reply("We now have a new winter menu.", "Is the following message urgent or not urgent?") == "not urgent"
+    assert "can't translate" in _reply("Write 'good luck' in German")
+
+
+def test_review_a_day_settled_on_however_asked_and_a_fault_past_its_generic_word() -> None:
+    plans = ["Let's meet on Monday 6 October.", "No, make it Tuesday 7 October.", "Sorry, back to Monday 6 October."]
+    assert "6 October" in _chat(*plans, "So which day did we settle on?")
+    assert "6 October" in _chat(*plans, "What day did we agree on?")
+    repair = [{"type": "function", "name": "log_fault", "description": "Log an office fault.", "parameters": {
+        "type": "object", "properties": {"device": {"type": "string"}, "issue": {"type": "string"}},
+        "required": ["device", "issue"]}}]
+    response = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Use your tools.", "tools": repair,
+                                     "input": "log this: there's a problem with the office printer, paper jam"})
+    calls = [item for item in response["output"] if item["type"] == "function_call"]
+    assert calls and "paper jam" in calls[0]["arguments"]
+
+
+def test_review_an_age_limit_holds_beside_a_family_cafe_and_names_are_extracted_not_echoed() -> None:
+    told = "The cafe is suitable for families. Riders must be aged 12 or over."
+    assert _reply("can my 9 year old do the zip ride?", told).startswith("No")
+    assert not _reply("Extract the names from this text:\n\nMaya met Ivo and Ruth at the fair.").startswith("Noted")
