@@ -1700,15 +1700,23 @@ class Reader:
             return float(fixed[-1][1]) if value is not None and len(before) == 1 and _NUMBER.fullmatch(before[0]) and (
                 value == float(before[0])) and not self.start else value  # (one number before it: not "for 6 at 7pm. Make
             # it 8")
-        split = [t[:len(t) - len(t.lstrip("0123456789."))] or t for t in said]  # "8kg": 8
-        for k, number in enumerate(split):  # "10 kg shiitake, no wait, 8kg", "340 ewes - sorry, 360": the number said after
-            at = next((j for j in range(k + 1, min(k + 6, len(said))) if said[j] in ("wait", "sorry", "mean", "correction")),
-                      None)  # a correction of it, of the same unit or none
-            later = next((split[j] for j in range(at + 1, min(at + 4, len(split))) if _NUMBER.fullmatch(split[j])), None) if (
-                at is not None) else None
-            if value is not None and _NUMBER.fullmatch(number) and float(number) == value and later is not None and not (
-                    self.start):
-                return float(later)
+        marked = _in_digits(self.request.message).lower()  # the number said after a correction of it, with the same
+        for mark in (", ", "; ", ". ", "! ", "? ", " - "):  # unit or none, then the clause's end: "10 kg shiitake, no wait,
+            marked = marked.replace(mark, f" {mark.strip()} ")  # 8kg", "340 ewes - sorry, 360, forgot..." (not "for 4, we
+        heard = marked.rstrip(" .!?").split()  # can wait 10 minutes", "3 tickets - sorry, 2 more questions")
+        units = [t.lstrip("0123456789.") for t in heard]
+        for k, number in enumerate(t[:len(t) - len(t.lstrip("0123456789."))] for t in heard):
+            at = next((j for j in range(k + 1, min(k + 8, len(heard))) if heard[j] in ("wait", "sorry", "mean", "correction") and (
+                heard[j] != "wait" or heard[j - 1] in ("no", "oh", ","))), None)
+            later = next((j for j in range(at + 1, min(at + 3, len(heard))) if _NUMBER.fullmatch(heard[j][:len(heard[j]) - len(
+                units[j])] or "x")), None) if at is not None else None
+            own = units[k] or (heard[k + 1] if k + 1 < len(heard) else "")  # "12 kg" or "12kg": kg
+            after = units[later] or (heard[later + 1] if later is not None and later + 1 < len(heard) else "") if (
+                later is not None) else ""
+            if value is not None and _NUMBER.fullmatch(number or "x") and float(number) == value and later is not None and (
+                    not after or after in (",", ".", ";", "!", "?", "-", "please", "thanks", "instead") or stem(after) == stem(
+                        own)) and not self.start:
+                return float(heard[later][:len(heard[later]) - len(units[later])])
         return value
 
     def said_number(self, name: str, description: str) -> float | None:
@@ -2077,9 +2085,12 @@ class Reader:
         marks = frozenset(words(name.replace("_", " "))) - {stem("is"), stem("has")}
         marks = marks - stem_set("want wish need request ask like only include paid pay") or marks  # only_abnormal:
         # "abnormal"; paid_by_card: "card" ("Paid in cash")
-        marks = marks - {w for f in self.fields if f != name and f.lower().endswith(("_size", "_count", "_qty", "_number",
-                                                                                      "_kg", "_weight")) for w in words(
-            f.replace("_", " "))} or marks  # organic_crate beside crate_size: "organic" ("in 5 kg crates" says no organic)
+        heard_low = " ".join(_lower_tokens(self.request.message))
+        marks = marks - {w for f in self.fields if f != name and (f.lower().endswith(("_size", "_count", "_qty", "_number", "_date",
+                                                                                       "_kg", "_weight", "_time")) or all(
+            part in heard_low for part in f.lower().split("_"))) for w in words(f.replace("_", " "))} or marks
+        # organic_crate beside crate_size: "organic" ("in 5 kg crates" says no organic); gift_wrap beside gift_message
+        # said ("gift message: ..."): "wrap"
         if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
             return self.plainness[0]
         if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
@@ -3190,7 +3201,8 @@ def _fault_said(text: str) -> list[str]:
         if lead or low.startswith(("it keeps ", "it won't ", "it doesn't ", "it isn't ", "it makes ")) or set(words(
                 low.replace("drop off", "").replace("drop-off", "").replace("dropping off", ""))) & notes.PROBLEM:
             found.append(clause[len(lead):])
-    told = [c for c in found if not {"problem", "issue", "fault"} & set(_lower_tokens(c))]  # "problem with the printer,
+    told = [c for c in found if not {"problem", "issue", "fault"} & set(_lower_tokens(c)) or set(words(c)) & (
+        notes.PROBLEM - stem_set("problem issue fault"))]  # "problem with the printer,
     return told or found  # paper jam": the jam
 
 
@@ -6846,7 +6858,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     cue = next((asked_last.lower().find(c) for c in ("can we ", "could we ", "shall we ") if c in asked_last.lower()), -1)
     proposed = _lower_tokens(asked_last[cue:]) if cue >= 0 else []
     planned = any(s.role == "user" and s.turn < request.said[-1].turn and not s.asks and (facts(s.text) or _DATE.search(
-        s.text) or {"let's", "we'll", "book", "booked", "plan", "planned", "having"} & set(_lower_tokens(s.text))) for s in (
+        s.text) or {"let's", "we'll", "book", "booked", "plan", "planned", "having", "trip", "idea", "thinking", "party",
+                    "dinner", "lunch", "meeting", "visit", "outing"} & set(_lower_tokens(s.text))) for s in (
             request.said))  # a plan said
     proposal = " ".join(asked_last[cue:].rstrip(" ?").split(" ")[3 + (proposed[3:4] == ["it"]):])  # before, or a date now:
     if proposed[2:3] in (["do"], ["have"], ["make"], ["go"]) and "instead" in proposed and not set(words(proposal)) - {
@@ -6950,8 +6963,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             pressed = {"now", "asap", "immediately", "urgent", "urgently", "emergency", "tonight"} & said_tokens  # P3"),
             picked = (urgent if pressed else calm)[0] if urgent and calm else None  # but "right now" is urgent
         if {o.lower() for o in options} == {"urgent", "not urgent"}:  # "Is the following message urgent or not urgent?":
-            pressed = {"asap", "immediately", "urgent", "urgently", "emergency"} & said_tokens or "right now" in said.lower(
-                ) or set(words(said)) & related({stem("urgent")})  # urgent of what presses ("pouring through the ceiling right
+            pressed = {"asap", "immediately", "urgent", "urgently", "emergency", "collapsed", "ambulance", "unconscious",
+                       "attack", "breaking"} & said_tokens or any(cue in said.lower() for cue in (
+                           "right now", "now!", "come now", "back now", "help now")) or set(words(said)) & related({stem(
+                               "urgent")})  # urgent of what presses ("pouring through the ceiling right
             picked = next(o for o in options if (o.lower() == "urgent") == bool(pressed))  # now!"), else not
         if picked is not None:
             return picked

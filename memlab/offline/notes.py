@@ -1623,8 +1623,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     pointed = ("move it", "moved it", "change it", "changed it", "push it", "pushed it", "make it", "switch it", "it's now",
                "it is now", "it's moved", "it has moved", "move that", "change that", "make that")
     dated = [s for s in dated if wanted and (s.stems & wanted or ids & set(facts(s.text))) or _lower(s) & changing and (
-        not wanted or any(p in s.text.lower() for p in pointed) or s.role == "assistant" and (tokens(s.text) or [""])[
-            0].lower() in ("moved", "changed", "rescheduled", "postponed", "done"))]  # (a change of another thing, "Actually, my brother's
+        not wanted or any(p in s.text.lower() for p in pointed) or s.role == "assistant" and {t.lower() for t in tokens(
+            s.text)[:3]} & {"moved", "changed", "rescheduled", "postponed", "done"})]  # (a change of another thing, "Actually, my brother's
     # wedding is ...", "We move house on 14 May so keep it quiet", is no change of this one; "move it to 14 June" is)
     if dated:
         return _dates(max(dated, key=lambda s: s.order), ("on", "for", "to", "is"))[:1]
@@ -1758,13 +1758,20 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         ways = ("email me", "e-mail me", "my email", "by email", "no email", "don't email") if mail else (
             "phone me", "call me on", "ring me", "text me", "my phone", "my mobile", "phone number", "mobile number",
             "by phone", "don't phone", "don't call", "no calls", "reach me on", "my cell", "landline", "whatsapp",
-            "my number")  # (not "the number of guests", "a phone case", "just call me Liz")
+            "my number is")  # (not "the number of guests", "a phone case", "just call me Liz")
         pieces = [replace(s, text=piece) for s in said if s.role in ("user", "note", "tool") and not asks(s) for piece in (
             sentences(s.text))]  # ("It's lee@ex.org. Don't phone me, I'm at work.": each its own)
         def phoned(text: str) -> bool:  # a phone number as one is written ("07700 914 382.", "555-0134", "212 555 0198"),
             said = [t.strip(".,;:!?") for t in text.replace("(", " (").split()]  # not an order's 7 digits
+            named = {"order", "policy", "serial", "ref", "reference", "account", "invoice", "tracking", "total", "parcel",
+                     "booking", "ticket", "case", "claim", "member", "membership", "id", "no", "no.", "#", "number"}
             runs = [(said[k], sum(sum(map(str.isdigit, t)) for t in [said[k], *takewhile(str.isdigit, said[k + 1:k + 4])]))
-                    for k in range(len(said)) if said[k][:1] in "0123456789+(" and not (k and said[k - 1].isdigit())]
+                    for k in range(len(said)) if said[k][:1] in "0123456789+(" and not (k and said[k - 1].isdigit()) and not (
+                        {w.lower().strip(":") for w in said[max(k - 2, 0):k]} & named and not {w.lower().strip(":") for w in (
+                            said[max(k - 3, 0):k])} & {"my", "mobile", "phone", "cell", "tel", "call", "ring", "on"} and said[
+                                k][:1] not in "0+(") and not (
+                        "," in said[k] or said[k].count(".") or k and said[k - 1][-1:] in "£$€")]  # (not "order number
+            # 123456789", nor "£1,234,567.89")
             return any((n >= 9 or n >= 7 and (head[:1] in "0+(" or "-" in head)) and not any(map(str.isalpha, head)) for (
                 head, n) in runs)  # (not a parcel's "1Z999AA10123456784")
         return [_said(s) for s in pieces if ("@" in s.text if mail else phoned(s.text)) or any(

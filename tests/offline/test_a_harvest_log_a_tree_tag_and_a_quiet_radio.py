@@ -20,7 +20,8 @@
 - "in 5kg crates" picks the option 5 of ``crate_size``, and ``organic_crate`` beside it is set by "organic" alone (not
   by "crates"); a ``fault`` field takes the fault told ("it has a jammed bobbin"), not the brand said before it; a
   number corrected in its own message ("12 kg, no wait, 9kg", "30 hives - sorry, 32") is the new one;
-- the review guards (``test_review_*``): what the first review of this round found the new rules overreaching.
+- the review guards (``test_review_*``): what the first and the last reviews of this round found the new rules
+  overreaching.
 """
 
 from __future__ import annotations
@@ -326,3 +327,26 @@ def test_a_number_corrected_in_the_same_message_is_the_new_one() -> None:
               "required": ["quantity_kg", "hives"]}
     assert _parsed(schema, "12 kg of wax, no wait, 9kg, for 4 hives") == {"quantity_kg": 9, "hives": 4}
     assert _parsed(schema, "6 kg of wax for 30 hives - sorry, 32") == {"quantity_kg": 6, "hives": 32}
+
+
+def test_review_a_later_number_of_something_else_corrects_nothing() -> None:
+    schema = {"type": "object", "properties": {"people": {"type": "integer"}}, "required": ["people"]}
+    assert _parsed(schema, "A table for 5 please, we can wait 15 minutes") == {"people": 5}
+    assert _parsed(schema, "Seats for 3 - sorry, 2 more questions after this") == {"people": 3}
+    assert _parsed(schema, "A table for 5, I mean 6") == {"people": 6}
+
+
+def test_review_a_flag_is_not_set_by_another_fields_words() -> None:
+    order = _tool("send_hamper", "Send a hamper.", {"gift_wrap": {"type": "boolean"}, "gift_message": {"type": "string"},
+                                                     "express_delivery": {"type": "boolean"},
+                                                     "delivery_date": {"type": "string"}})
+    calls = _calls([order], "Send the hamper, gift message: 'Happy retirement', delivery on 9 June please")
+    assert calls and calls[0][1]["gift_wrap"] is False and calls[0][1]["express_delivery"] is False
+
+
+def test_review_a_phone_section_takes_no_numbered_thing_and_now_with_a_shout_presses() -> None:
+    said = [{"role": "user", "content": "My policy number is 448812345."}, {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "Ring me on 0161 496 0732."}, {"role": "assistant", "content": "Noted."}]
+    phone = _reply(said, "Summarize with sections:\n## Phone\n## Policy").split("## Policy")[0]
+    assert "0161 496 0732" in phone and "448812345" not in phone
+    assert _reply("Someone is breaking into my van now!", "Is the following message urgent or not urgent?") == "urgent"

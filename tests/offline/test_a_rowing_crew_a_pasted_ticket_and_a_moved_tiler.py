@@ -13,7 +13,8 @@
 - "Which day did we settle on?" asks the day as it stands; "the points set part number" is the points set's number;
 - "what's my locker number again? and the code?" answers both; "Thanks. Anything else?" is thanks; "can we do
   sunday instead?" is a change noted; "Tobias is left-handed. does that matter? just note it." notes it;
-- the review guards (``test_review_*``): what the second review of this round found the new rules overreaching.
+- the review guards (``test_review_*``): what the second to fifth reviews of this round found the new rules
+  overreaching.
 """
 
 from __future__ import annotations
