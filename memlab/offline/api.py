@@ -319,7 +319,8 @@ class OfflineAPI:
                     "output": output, "parallel_tool_calls": body.get("parallel_tool_calls", True),
                     "previous_response_id": previous, "tool_choice": body.get("tool_choice", "auto"),
                     "tools": list(body.get("tools") or []), "text": body.get("text") or {"format": {"type": "text"}},
-                    "metadata": dict(body.get("metadata") or {}), "background": body.get("background") is True, "usage": _usage(_input_tokens(body, context), output_tokens, min(thought, output_tokens))}
+                    "metadata": dict(body.get("metadata") or {}), "background": body.get("background") is True,
+                    "usage": _usage(_input_tokens(body, context), output_tokens, min(thought, output_tokens))}
         conversation = _conversation_id(body)
         with self._lock:
             if conversation is not None:

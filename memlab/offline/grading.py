@@ -79,8 +79,9 @@ def _source(told: str) -> list[Statement]:
 def _invented(source: Sequence[Statement], note: str) -> list[str]:
     """What the candidate says that the source never does: a number, an id, a day or a month."""
     told = {value for s in source for value in facts(s.text)} | {w for s in source for w in words(s.text)}
-    days = [t.strip(".,;:!?()").title() for t in note.split() if words(t) and words(t)[0] in _DAYS and words(t)[0] not in told]
-    return [value for value in facts(note) + days if value not in told and value.lower() not in told]  # ("Monday" as written)
+    days = [t.strip(".,;:!?()").title() for t in note.split() if words(t) and words(t)[0] in _DAYS and (
+        words(t)[0] not in told)]  # a day as written ("Monday", not its stem)
+    return [value for value in facts(note) + days if value not in told and value.lower() not in told]
 
 
 def criteria(instructions: str) -> list[tuple[str, str]]:

@@ -1246,7 +1246,8 @@ class Reader:
         said = self.whole.split()  # a priced or timed line names its thing first: "Margherita pizza $12.50", "Jog 20
         head = list(itertools.takewhile(lambda w: not facts(w), said))  # minutes", "Taxi to airport - 45.00" (not
         if self.item and kind in ("thing", "other") and head and (0 < len(rest := said[len(head):]) <= 2 and (rest[-1].lower(
-                ).rstrip("s") in {*_SECONDS, rest[0].lower()} or rest[-1].lower().strip(",.;") in _UNIT_SUFFIXES) or head[0][:1].isupper() and len(head) <= 3 and len(rest) > 1 and (
+                ).rstrip("s") in {*_SECONDS, rest[0].lower()} or rest[-1].lower().strip(",.;") in _UNIT_SUFFIXES) or head[0][
+                    :1].isupper() and len(head) <= 3 and len(rest) > 1 and (
                     len(rest[1]) <= 3 or rest[1].lower().rstrip("s") in _SECONDS) and all(  # (a unit after its number,
                     facts(w.strip(",.")) or w.strip(",.").lower() in STOP or w.strip(",.").lower().rstrip("s") in _SECONDS
                     for w in rest[2:])) and (  # then a time or nothing: not "Mash 2 bananas", "Add 1 tsp salt")

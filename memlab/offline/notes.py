@@ -1624,8 +1624,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                "it is now", "it's moved", "it has moved", "move that", "change that", "make that")
     dated = [s for s in dated if wanted and (s.stems & wanted or ids & set(facts(s.text))) or _lower(s) & changing and (
         not wanted or any(p in s.text.lower() for p in pointed) or s.role == "assistant" and {t.lower() for t in tokens(
-            s.text)[:3]} & {"moved", "changed", "rescheduled", "postponed", "done"})]  # (a change of another thing, "Actually, my brother's
-    # wedding is ...", "We move house on 14 May so keep it quiet", is no change of this one; "move it to 14 June" is)
+            s.text)[:3]} & {"moved", "changed", "rescheduled", "postponed", "done"})]  # (a change of another thing,
+    # "Actually, my brother's wedding is ...", "We move house on 14 May so keep it quiet", is no change of this one;
+    # "move it to 14 June" is)
     if dated:
         return _dates(max(dated, key=lambda s: s.order), ("on", "for", "to", "is"))[:1]
     if kind == "date":  # "before June 20" (else "on 14 May"), the customer's first, first from a sentence naming what
