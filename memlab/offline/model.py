@@ -1915,6 +1915,10 @@ class Reader:
         theirs |= {w for part in clauses for at, w in enumerate(part[:-1]) if _NUMBER.fullmatch(w) and part[at + 1] in (
             others - marks)}  # "2400 g of cabbage at 2 percent": the 2 is the percent's (of cabbage_g)
         named = [n for n in named if n not in theirs] or named  # and I'm 183cm": height 183
+        tonnes = [float(a) for a, b in itertools.pairwise(_lower_tokens(_in_digits(self.request.message))) if _NUMBER.fullmatch(
+            a) and b in ("tonnes", "tonne", "tons", "ton")] if name.lower().endswith("_kg") and not self.start else []
+        if len(tonnes) == 1 and not results:  # "Bacchus 2.3 tonnes" of weight_kg: 2300
+            return round(tonnes[0] * 1000, 6)
         suffix = name.lower().rpartition("_")[2]  # a number written in the field's own unit ("a 5 mm suit": thickness_mm
         raw = _lower_tokens(self.request.message.replace("cubic metres", "m3").replace("cubic meters", "m3").replace(
             "m³", "m3"))  # 5, not 178 cm as 1780 mm; "30 cubic metres": 30 of estimated_volume_m3)
@@ -3859,6 +3863,9 @@ def _topic_of(message: str) -> tuple[str, ...]:
         " going to be", " to be").replace(" part number", " number")  # "What colour is it going to be?" asks the
     # colour, not of going; "the points set part number" is the points set's number
     message = _settled(message, (" did we settle on", " did we go with", " did we land on", " have we settled on"))
+    for cue in (" including ", " incl. ", " incl "):  # "How many people in total incl adults?": in total (what it
+        head, joint, tail = message.partition(cue)  # includes is no word the answer must say)
+        message = f"{head}{'?' * tail.rstrip().endswith('?')}" if joint and len(tail.split()) <= 3 else message
     said = _phrases(message)
     extra = [stem(_PHRASES[phrase]) for phrase in said]
     idioms = [phrase for phrase in said if phrase.count(" ") > 1]  # "for a living" asks for a job, not "living"
@@ -6855,7 +6862,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if question and heard and set(heard) <= {"thanks", "thank", "you", "cheers", "anything", "else", "is", "there", "that's",
                                              "all", "ok", "okay", "great"} and "else" in heard:
         return "You're welcome! There's nothing else I need from you."  # "Thanks. Anything else?"
-    asked_last = sentences(said)[-1] if question else ""
+    asked_last = (sentences(said) or [""])[-1] if question else ""
     cue = next((asked_last.lower().find(c) for c in ("can we ", "could we ", "shall we ") if c in asked_last.lower()), -1)
     proposed = _lower_tokens(asked_last[cue:]) if cue >= 0 else []
     planned = any(s.role == "user" and s.turn < request.said[-1].turn and not s.asks and (facts(s.text) or _DATE.search(

@@ -842,7 +842,7 @@ def named_here(text: str) -> str:
     before a comma or dash, "Sam here - ...", else two or three: not "Madrid here is hot", "Everyone here is
     vegetarian", "Reception here, ..."); else ""."""
     found = tokens(text[:200])
-    greeted = found[:1] and found[0].lower() in ("hi", "hello", "hey")
+    greeted = int(bool(found) and found[0].lower() in ("hi", "hello", "hey"))  # (no words at all: "!")
     run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR | STOP, found[
         greeted:greeted + 4]))
     if run and run[-1].lower() in _BUSINESSES:

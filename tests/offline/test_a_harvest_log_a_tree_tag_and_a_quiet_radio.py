@@ -19,7 +19,8 @@
   escriben en español") takes the messages written in it;
 - "in 5kg crates" picks the option 5 of ``crate_size``, and ``organic_crate`` beside it is set by "organic" alone (not
   by "crates"); a ``fault`` field takes the fault told ("it has a jammed bobbin"), not the brand said before it; a
-  number corrected in its own message ("12 kg, no wait, 9kg", "30 hives - sorry, 32") is the new one;
+  number corrected in its own message ("12 kg, no wait, 9kg", "30 hives - sorry, 32") is the new one; "1.5 tonnes"
+  fills a field in kg; a message of punctuation alone ("!") fills a schema (it raised a ``TypeError`` before);
 - the review guards (``test_review_*``): what the first and the last reviews of this round found the new rules
   overreaching.
 """
@@ -350,3 +351,15 @@ def test_review_a_phone_section_takes_no_numbered_thing_and_now_with_a_shout_pre
     phone = _reply(said, "Summarize with sections:\n## Phone\n## Policy").split("## Policy")[0]
     assert "0161 496 0732" in phone and "448812345" not in phone
     assert _reply("Someone is breaking into my van now!", "Is the following message urgent or not urgent?") == "urgent"
+
+
+def test_tonnes_fill_a_field_in_kilograms() -> None:
+    schema = {"type": "object", "properties": {"load_kg": {"type": "number"}}, "required": ["load_kg"]}
+    assert _parsed(schema, "Gritter 4 out with 1.5 tonnes of salt") == {"load_kg": 1500}
+
+
+@pytest.mark.parametrize("said", ["!", "?", "...", "?!"])
+def test_a_message_of_no_words_fills_a_schema_and_answers_in_a_sentence(said: str) -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}, "fault": {"type": "string"}}, "required": ["n", "fault"]}
+    assert set(_parsed(schema, said)) == {"n", "fault"}  # (a message of punctuation alone once raised a TypeError)
+    assert _reply(said, "Is the following message urgent or not urgent?")

@@ -12,7 +12,8 @@
 - "the tiler moved to Friday 7th Feb" rewrites "Thursday 6 Feb" whole; "Make it 3 fork seals" rewrites "2x fork seals";
 - "Which day did we settle on?" asks the day as it stands; "the points set part number" is the points set's number;
 - "what's my locker number again? and the code?" answers both; "Thanks. Anything else?" is thanks; "can we do
-  sunday instead?" is a change noted; "Tobias is left-handed. does that matter? just note it." notes it;
+  sunday instead?" is a change noted; "Tobias is left-handed. does that matter? just note it." notes it; "How many
+  people in total incl adults?" is the total;
 - the review guards (``test_review_*``): what the second to fifth reviews of this round found the new rules
   overreaching.
 """
@@ -238,3 +239,7 @@ def test_review_an_age_limit_holds_beside_a_family_cafe_and_names_are_extracted_
     told = "The cafe is suitable for families. Riders must be aged 12 or over."
     assert _reply("can my 9 year old do the zip ride?", told).startswith("No")
     assert not _reply("Extract the names from this text:\n\nMaya met Ivo and Ruth at the fair.").startswith("Noted")
+
+
+def test_a_total_asked_with_what_it_includes_is_the_total() -> None:
+    assert _chat("Farm visit on 2 April: 30 kids, 5 adults.", "How many people in total incl adults?").startswith("35.")
