@@ -3044,8 +3044,11 @@ def _halves(text: str) -> str:
 def _in_digits(text: str) -> str:
     """``text`` with its numbers in digits: "1,250" → 1250, "six" → 6, "300k" → 300000; an area in m2 ("12sqm", "15m²",
     "9 square metres": 12m2, 15m2, 9 m2)."""
-    for area in ("square metres", "square meters", "sq m", "sqm", "m²"):
+    for area in ("square metres", "square meters", "sqm", "m²"):
         text = text.replace(area, "m2")
+    for end in (" ", ".", ",", ";", ")", "\n"):  # ("sq m" as a word: not "2 sq miles")
+        text = text.replace(f"sq m{end}", f"m2{end}")
+    text = text[:-4] + "m2" if text.endswith("sq m") else text
     return _SPELLED.sub(lambda m: str(sum({**_TENS, **_COUNT_WORDS, "one": 1}[w] for w in m[0].lower().split("-"))
                                       if m[1] is None else round(float(m[1]) * 1000)),
                         _THOUSANDS.sub("", text))

@@ -363,3 +363,9 @@ def test_a_message_of_no_words_fills_a_schema_and_answers_in_a_sentence(said: st
     schema = {"type": "object", "properties": {"n": {"type": "integer"}, "fault": {"type": "string"}}, "required": ["n", "fault"]}
     assert set(_parsed(schema, said)) == {"n", "fault"}  # (a message of punctuation alone once raised a TypeError)
     assert _reply(said, "Is the following message urgent or not urgent?")
+
+
+def test_square_miles_are_no_square_metres() -> None:
+    schema = {"type": "object", "properties": {"area_m2": {"type": ["number", "null"]}}, "required": ["area_m2"]}
+    assert _parsed(schema, "The flat is 48 sq m, in a borough of 2 sq miles") == {"area_m2": 48}
+    assert _parsed(schema, "We farm a parish of 9 sq miles") == {"area_m2": None}
