@@ -88,15 +88,15 @@ def completion(body: Mapping[str, Any], response: Mapping[str, Any]) -> dict[str
     is applied here: the text is cut there, and the answer stops for ``"length"``."""
     output = response["output"]
     text = "".join(part.get("text", "") for item in output if item["type"] == "message" for part in item["content"])
-    spent = encoding().encode(text, disallowed_special=())
-    cut = 0 < _limit(body) < len(spent) and _limit(body) < 16
-    text = encoding().decode(spent[:_limit(body)]) if cut else text
+    spent, limit = encoding().encode(text, disallowed_special=()), _limit(body)
+    cut = 0 < limit < min(len(spent), 16)
+    text = encoding().decode(spent[:limit]) if cut else text
     calls = [{"id": item["call_id"], "type": "function", "function": {"name": item["name"], "arguments": item[
         "arguments"]}} for item in output if item["type"] == "function_call"]
     message = {"role": "assistant", "content": text or None, "refusal": None}
     message.update({"tool_calls": calls} if calls else {})
     stop = "tool_calls" if calls else "length" if response.get("status") == "incomplete" or cut else "stop"
-    used = dict(response["usage"], output_tokens=_limit(body)) if cut else response["usage"]
+    used = dict(response["usage"], output_tokens=limit) if cut else response["usage"]
     many = body.get("n") if isinstance(body.get("n"), int) and 1 <= body["n"] <= 8 else 1  # n: the same answer n times
     return {"id": "chatcmpl-" + response["id"].removeprefix("resp_"), "object": "chat.completion", "created": 0,
             "model": body.get("model"), "choices": [{"index": k, "message": message, "finish_reason": stop,

@@ -6861,7 +6861,6 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     # much would...? I'm 34." (not a question inside material sent for a task)
     if question and (limit := _age_limit(request.instructions[:4000], said) or _ruled_out(request.instructions[:4000], said)):
         return limit  # "Can my 15 yr old come along?" of "Minimum age 16": no; "Can I print in ABS?" of "PLA and PETG only"
-    heard = _lower_tokens(said)
     if question and heard and set(heard) <= {"thanks", "thank", "you", "cheers", "anything", "else", "is", "there", "that's",
                                              "all", "ok", "okay", "great"} and "else" in heard:
         return "You're welcome! There's nothing else I need from you."  # "Thanks. Anything else?"
@@ -8008,9 +8007,10 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
         # order_status(0) for "What time do you open?", which the instructions answer)
         kept = _for_memory(message) and not any(t.name_stems & stem_set("remember memory note save store") for t in (
             request.tools))  # (but a tool that keeps it is called: save_memory)
-        sums = request.body.get("tool_choice") in (None, "auto") and _arithmetic(message) is not None and not set(words(" ".join(_lower_tokens(message)))) - _SUMS - {
-            stem(t) for t in tokens(_ARITHMETIC.search(_THOUSANDS.sub("", message[:400])).group())} and not any(
-            t.name_stems & _SUMS for t in request.tools)  # "whats 2+2" is no tool's (but a calculator's)
+        worked = _ARITHMETIC.search(_THOUSANDS.sub("", message[:400])) if request.body.get("tool_choice") in (None, "auto") else None
+        sums = worked is not None and _arithmetic(message) is not None and not set(words(message)) - _SUMS - {
+            stem(t) for t in tokens(worked.group())} and not any(t.name_stems & _SUMS for t in request.tools)  # "whats
+        # 2+2" is no tool's (but a calculator's)
         calls, missing = ([], []) if (answered or kept or sums) and not forced else _plan(
             _completing(request) or request, fingerprint)  # ("My lodge code is LDG-5521, please keep it in mind": no booking)
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (

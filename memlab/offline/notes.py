@@ -1619,12 +1619,13 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         "date day final current latest after any change changes new updated now of the")  # dated ("the flight"), or of
     ids = {v for s in dated if s.stems & wanted for v in facts(s.text) if any(map(str.isalpha, v)) and any(map(
         str.isdigit, v))}  # its code ("KY-2210 is now 3 people on 16 August"), or a change said ("moved", "now")
-    changing = {"now", "moved", "move", "changed", "change", "instead", "actually", "rescheduled", "postponed", "correction"}
+    moved = {"moved", "changed", "rescheduled", "postponed"}
+    changing = moved | {"now", "move", "change", "instead", "actually", "correction"}
     pointed = ("move it", "moved it", "change it", "changed it", "push it", "pushed it", "make it", "switch it", "it's now",
                "it is now", "it's moved", "it has moved", "move that", "change that", "make that")
     dated = [s for s in dated if wanted and (s.stems & wanted or ids & set(facts(s.text))) or _lower(s) & changing and (
         not wanted or any(p in s.text.lower() for p in pointed) or s.role == "assistant" and {t.lower() for t in tokens(
-            s.text)[:3]} & {"moved", "changed", "rescheduled", "postponed", "done"})]  # (a change of another thing,
+            s.text)[:3]} & (moved | {"done"}))]  # (a change of another thing,
     # "Actually, my brother's wedding is ...", "We move house on 14 May so keep it quiet", is no change of this one;
     # "move it to 14 June" is)
     if dated:
