@@ -307,7 +307,8 @@ _SIZES = ("extra", "small", "medium", "large")  # the words sizes S, M, L, XL ab
 #: "faster" high, "slow it down" low.
 _ASKS = {**dict.fromkeys(["warm", "warmer", "cold", "colder", "freezing", "chilly", "too cool"], "heat"), **dict.fromkeys(
     ["chill", "hot", "hotter", "boiling", "too warm"], "cool"), **dict.fromkeys(["max", "maximum", "faster", "louder",
-    "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low")}  # not "down":
+    "brighter"], "high"), **dict.fromkeys(["min", "minimum", "slow", "slower", "quieter", "dimmer"], "low"),
+    "to let": "rent", "for let": "rent"}  # ("to let": for rent); not "down":
 # "the server is down" asks for no low priority
 #: A list field of the good (then the bad) side of a verdict: "pros", "cons" ("great: fast, but it's small").
 _VERDICT_SIDES = [stem_set("pros strengths upsides positives benefits advantages liked likes"),
@@ -615,7 +616,9 @@ class Reader:
         if field_stems & stem_set("fault problem issue symptom defect complaint") and not self.item and _fault_said(
                 self.whole):  # "it has a speed
             return "fault", _fault_said  # wobble": speed wobble (not the brand said before it)
-        if field_stems & stem_set("species animal breed creature") and not self.item:  # "a hedgehog weighing 420 grams":
+        if stem("body") in field_stems and any(t.lower() in _BODY_PARTS for t in tokens(self.whole)):  # body_part: "Left
+            return "body", lambda text: [t.lower() for t in tokens(text) if t.lower() in _BODY_PARTS][:1]  # knee, ...": knee
+        if field_stems & stem_set("species animal breed creature") and not self.item and not field_stems & _ID:  # "a hedgehog weighing 420 grams":
             return "species", lambda text: [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
                 w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for found in [tokens(text)] for k, a in (
                 enumerate(found)) if a.lower() in ("a", "an")][:1]  # hedgehog ("an injured robin": robin)
@@ -1059,6 +1062,10 @@ class Reader:
             return filed[-1] if name.lower().startswith(("new", "target", "destination", "dest", "output", "to_")) and len(
                 filed) > 1 else filed[0]  # ("Rename old.txt to new.txt": new_filename new.txt)
         value = self.said_text(name, description, format, owner, nullable)
+        kind, find = self.kind(name, description, format, owner) if value else ("", None)
+        if kind == "person" and find and set(words(value)) <= {s for f in self.fields if f != name for s in words(f.replace(
+                "_", " "))} and (people := [n for n in find(self.whole) if n != value]):
+            value = people[0]  # "Budget £650" is the budget's label, no client's name ("Booking for Hana Ito: ...")
         if value and value[:1].isupper() and {"address", "street", "line1", "number"} & set(
                 f"{name} {description}".lower().replace("_", " ").split()) and (at := self.request.message.find(value)) > 0 and (
                 number := self.request.message[:at].split()[-1:]) and number[0][:1].isdigit() and len(number[0]) <= 4 and (
@@ -1734,6 +1741,11 @@ class Reader:
         # tall and weighs 29.5 kg"; "What would that cost?" after check_vacancy({"nights": 5}): 5 nights
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
+        scored = [float(top) for top, of in (t.partition("/")[::2] for t in tokens(self.request.message)) if of in (
+            "5", "10", "100") and _NUMBER.fullmatch(top) and float(top) <= float(of)] if marks & (_SCORES | stem_set(
+                "level pain scale severity")) and not self.start else []
+        if len(scored) == 1:  # "pain 7/10": 7 (no date, no 10)
+            return scored[0]
         said = _lower_tokens(self.request.message)  # "5 m long and 4 m wide": length 5, width 4
         cues = next((cues for side, cues in _SIDE_WORDS.items() if stem(side) in marks), ())
         unit = name.lower().rpartition("_")[2] if "_" in name else ""
@@ -1752,14 +1764,19 @@ class Reader:
                     a[:1].isdigit() and a.lstrip("0123456789.") in _MEASURE_WORDS for a in said):
             return None  # each number counts another thing: "3 passengers" is no weight
         bare = [t.rstrip("cm") if t[:1].isdigit() else t for t in said] if marks & _DIMENSIONS else []  # ("30cm by 40cm")
+        bare = [part for t in bare for part in (" x ".join(t.split("x")).split() if t[:1].isdigit() and all(
+            _NUMBER.fullmatch(n) for n in t.split("x")) else [t])]  # "30x30x30"
         sides = next((bare[k::2][:next((n for n, (a, b) in enumerate(zip(bare[k::2], [*bare[k + 1::2], ""])) if not (
             _NUMBER.fullmatch(a) and b in ("by", "x", "×"))), 0) + 1] for k in range(len(bare) - 2) if _NUMBER.fullmatch(
                 bare[k]) and bare[k + 1] in ("by", "x", "×") and _NUMBER.fullmatch(bare[k + 2])), None)  # "8 by 6 cm":
         # width 8, height 6; "40 by 30 by 20": each side
         if sides:  # (of two fields or more, in
             dims = [f for f in self.fields if set(words(f.replace("_", " "))) & _DIMENSIONS]
-            side = float(sides[min(dims.index(name), len(sides) - 1)] if name in dims and len(dims) > 1 else sides[not marks & (
-                stem_set("width wide length long"))])  # their order: length_m, width_m "4 by 3.5 m": 4, 3.5)
+            order = [k for k, sided in enumerate(("length long", "width wide", "height tall depth deep")) if marks & stem_set(sided)]
+            side = float(sides[min(dims.index(name), len(sides) - 1)] if name in dims and len(dims) > 1 else sides[min(
+                order[0], len(sides) - 1)] if len(sides) >= 3 and order else sides[not marks & (stem_set(
+                    "width wide length long"))])  # their order: length_m, width_m "4 by 3.5 m": 4, 3.5; of three, length,
+            # width, height ("40 x 30 x 20 cm", the sides of an object inside another)
             return int(side) if side.is_integer() else side  # (as written: 3, not 3.0)
         low = f" {self.request.message.lower()} "
         kin = [t for t in _lower_tokens(self.request.message) if stem(t) in related(marks)]  # "no kids": children none
@@ -1778,7 +1795,8 @@ class Reader:
                 ) and w[-2:] in ("st", "nd", "rd", "th")]
             if len(ranked) == 1:
                 return ranked[0]
-        if marks & stem_set("floor storey story level") and not self.start:  # "a third-floor flat": 3; "ground floor": 0
+        if marks & stem_set("floor storey story level") and not marks & stem_set("area space size sqm sqft") and not (
+                self.start):  # "a third-floor flat": 3; "ground floor": 0 (floor_area_sqm is an area)
             said = _lower_tokens(self.request.message.replace("-", " "))
             at = next((k for k, w in enumerate(said) if stem(w) in marks & stem_set("floor storey story level")), None)
             before = said[at - 1] if at else ""
@@ -1920,8 +1938,10 @@ class Reader:
         if len(tonnes) == 1 and not results:  # "Bacchus 2.3 tonnes" of weight_kg: 2300
             return round(tonnes[0] * 1000, 6)
         suffix = name.lower().rpartition("_")[2]  # a number written in the field's own unit ("a 5 mm suit": thickness_mm
-        raw = _lower_tokens(self.request.message.replace("cubic metres", "m3").replace("cubic meters", "m3").replace(
-            "m³", "m3"))  # 5, not 178 cm as 1780 mm; "30 cubic metres": 30 of estimated_volume_m3)
+        suffix = {"sqm": "m2", "sqft": "ft2"}.get(suffix, suffix)  # (floor_area_sqm: "68 m²", "160 sq m")
+        raw = _lower_tokens(_in_digits(self.request.message.replace("cubic metres", "m3").replace("cubic meters", "m3").replace(
+            "m³", "m3")) if suffix == "m2" else self.request.message.replace("cubic metres", "m3").replace(
+                "cubic meters", "m3").replace("m³", "m3"))  # 5, not 178 cm as 1780 mm; "30 cubic metres": 30 of estimated_volume_m3)
         direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and b == suffix] + [
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
@@ -1965,9 +1985,10 @@ class Reader:
                 said_now))) or any(a in ("on", "of") and b == t for a, b in itertools.pairwise(heard_now)) and {
                     "percent", "%"} & set(heard_now) or t in thousands]  # currency, a number just after a word of money ("budget around
             # 800", "I earn 42k"), or the sum a percentage is of ("Tip 15 percent on 60")
-        lasting = bool(marks & stem_set("age old")) or name.lower().endswith(("_years", "_months", "_days", "_weeks"))
+        spans = [u for u in ("year", "month", "week", "day") if f"_{u}s_" in f"_{name.lower()}_"]  # years_experience too
+        lasting = bool(marks & stem_set("age old")) or bool(spans)
         if lasting:  # an age or a span in years takes a count of years ("about 9 years old"), never a year ("2016")
-            unit = next((u for u in ("year", "month", "week", "day") if name.lower().endswith(f"_{u}s")), "year")
+            unit = (spans or ["year"])[0]
             aged = [a for a, b in itertools.pairwise([*_lower_tokens(text), ""]) if a in found and stem(b.rstrip("s")) in (
                 stem_set(f"{unit} old yr" if unit == "year" else unit))]  # nor a mileage ("120000 miles"), nor "for 3 days"
             # of an age
@@ -2128,6 +2149,10 @@ class Reader:
                     w[:5] == o[:5] and not w.endswith("ed") for w in _lower_tokens(label) for o in own) and not _taken_back(
                         low.partition(f"{label}: {answer}")[2]):  # (not "Allergies: no nuts", "Urgent: no. Actually yes")
                 return answer == "yes"
+        spoken = f" {' '.join(_lower_tokens(self.request.message))} "
+        if any(f" no {w} " in spoken or f" no {w}s " in spoken for w in name.lower().split("_") if len(w) >= 3 and stem(
+                w) in marks - stem_set("allowed allow ok okay welcome permitted accepted")):
+            return False  # pets_allowed: "sorry no pets"
         if marks & _SCOPES and (in_scope := self.in_scope()) is not None:  # a guardrail's: "Check if the user is
             outside = bool(marks & stem_set("off unrelated irrelevant outside out other"))  # asking about something
             return in_scope != outside  # other than our shows and tickets" (is_off_topic), "relevant to..." (is_relevant)
@@ -2328,16 +2353,21 @@ class Reader:
                 options = [o for o in options if o not in forbidden or not words(str(o))] or options
         ends = [cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())]
         said = _lower_tokens(self.request.message)
-        named = {o: _CURRENCIES.get(str(o), set()) | _LANGUAGE_CODES.get(str(o).lower(), set()) for o in options}
+        named = {o: _CURRENCIES.get(str(o), set()) | _LANGUAGE_CODES.get(str(o).lower(), set()) | _UNIT_NAMES.get(str(
+            o).lower(), set()) for o in options}
         spots = [o for before, word in itertools.pairwise(["", *said]) for o in options if str(o).lower() == word or (
             stem(word) in named[o] or word in named[o]) and (stem(word) != "quid" or _NUMBER.fullmatch(before)) or (
             word[:1] in named[o] and word[1:2].isdigit())]  # "£250": GBP; "80 quid" (not "I'm quids in!")
         leads = {*ends, name.lower().rpartition("_")[2]}  # "to yen": JPY; "in size M": M; after a number, "68 F": F;
         after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and (cue in leads and (  # "to
                  word in named[o] or stem(word) in named[o]) or str(o).lower() == word and (cue in leads or cue[  # Italian": it
-                     :1].isdigit()))]
+                     :1].isdigit() and "to" not in ends))]  # (a unit after a number is what is converted, not its target)
+        after = [o for cue, word in itertools.pairwise(said) for o in options if o in spots and cue in ends and (word in named[
+            o] or stem(word) in named[o] or str(o).lower() == word)] or after  # "2.5 kg to lb": to_unit lb (not the kg after
+        # a number)
         priced = [o for before, word in itertools.pairwise(["", *said]) for o in options if word[:1] in named[o] and word[
-            1:2].isdigit() or _NUMBER.fullmatch(before.replace(",", "")) and (stem(word) in named[o] or word in named[o])]
+            1:2].isdigit() or _NUMBER.fullmatch(before.replace(",", "")) and (stem(word) in named[o] or word in named[o] or (
+                word == str(o).lower()))]  # ("2.5 kg", "250 EUR")
         if ends and not after and len(set(spots)) == 2 and len(set(priced)) == 1:  # "How many euros do I get for £250?":
             after = priced if "from" in ends else [o for o in spots if o not in priced][:1]  # from the amount's own
         if ends and not after and len(set(spots)) == 2:  # "40 pounds in dollars": the source named first, no "from"
@@ -2345,7 +2375,7 @@ class Reader:
         other = {o for cue, word in itertools.pairwise(w for w in said if w not in ("my", "the")) for o in spots if ends and (
             cue in ("to", "into", "from") and cue not in ends and str(o).lower() == word)}
         options = [o for o in options if o not in other] or options  # "Move 50 to savings": from checking, not savings
-        if stem("unit") in words(name.replace("_", " ")) and (counted := [*self.counts()]):  # the start-th item's: "2
+        if stem("unit") in words(name.replace("_", " ")) and not (ends and after) and (counted := [*self.counts()]):  # the start-th item's: "2
             unit, _, thing = counted[min(self.start, len(counted) - 1)].lower().partition(" ")  # litres of milk and 12
             after = [o for o in options if isinstance(o, str) and (stem(o.lower()) in _PIECES if not thing or stem(  # eggs":
                 unit) not in related({stem("unit")}) else o[:3].lower() == unit[:3] or len(o) < 4 and unit[:1] == o[  # l,
@@ -2412,7 +2442,9 @@ class Reader:
         found = _lower_tokens(self.request.message)
         negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
                    or before.endswith("n't")}
-        said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems}
+        said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems} | {
+            w for w in found if w in ("both", "all", "neither") and w in {str(o).lower() for o in options}}  # "both
+        # shoulders": both (a word too common to be a stem)
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
             f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
         turned = _turned(self.request.message)  # "Turn the music down", "volume down" (set_volume): low (not "the
@@ -2477,7 +2509,22 @@ class Reader:
 
     def many(self, name: str, description: str) -> list[str]:
         """The list after the field's name ("dependencies: fastapi, uvicorn"), else every quote (of a text's field), every
-        value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed."""
+        value of its kind or of the kind the instructions name ("List the cities mentioned."), else the items listed;
+        never an email or the speaker's name in a list of something else ("Jo Baxter, jo.b@example.com, 11 yrs in SQL and
+        Excel": skills SQL, Excel), and of "11 yrs in SQL" the thing after the span."""
+        found = self._many(name, description)
+        near = set(words(name.replace("_", " ")))
+        others = {s for f in self.fields if f != name for s in words(f.replace("_", " "))}  # the fields beside it
+        people = set(_proper_names(self.request.message, people=True)[:1]) if others & _NAMING and not near & (
+            _PERSON | _NAMING) else set()  # (the name a field beside it takes)
+        kept = [item for item in found if item not in people and ("@" not in item or stem("email") not in others)]
+        spans = [item.rpartition(" in ")[2] or item for item in kept]
+        return [span if any(map(str.isdigit, item)) and not any(map(str.isdigit, span)) and len(span.split()) <= 3 and (
+            tokens(item)[1:2] and stem(tokens(item)[1].lower().rstrip("s")) in stem_set("year yr month week day")) else item
+                for item, span in zip(kept, spans)] if len(kept) >= 2 or not found else found
+
+    def _many(self, name: str, description: str) -> list[str]:
+        """:meth:`many`, before the items of other fields are left out."""
         if self.worked:  # an equation's steps: "Divide both sides by 8: x = -3.75"
             return [f"{done}: {gives}" for done, gives in self.worked]
         if self.report and stem("question") in words(name.replace("_", " ")):  # a report's follow-up questions
@@ -2549,6 +2596,12 @@ class Reader:
                 ".!") for piece in sentences(message) for cue in cues[:20] if cue in piece]
             return [item[:1].upper() + item[1:] for item in kept if item][:20]
         kind, find = self.kind(name, description)
+        colon = message.partition(": ")[2].split("\n")[0].split(". ")[0] if ": " in message[:300] else ""
+        items = [i.strip(" .!?").removeprefix("the ") for part in colon.split(",") for i in part.strip().removeprefix(
+            "and ").split(" and ") if i.strip(" .!?")]  # "plan a route: Oak Park, Mill Street, the Leisure Centre,
+        items = [i for i in items if not (i.split()[0].lower().endswith("ing") or any(map(str.isdigit, i)))]  # starting 13:30"
+        if kind not in ("free", "example") and len(items) >= 2 and all(len(i.split()) <= 4 and i[:1].isupper() for i in items):
+            return items[:20]  # (the stops: names listed after a colon, not the time beside them)
         if kind in ("free", "other") and self.summarized:  # "Summarize into bullet points": one per sentence
             return self.summarized[:20]
         if kind in ("free", "thing", "other") and len(quoted := _QUOTED.findall(message)) >= 2:
@@ -2563,7 +2616,11 @@ class Reader:
         if (names := self.sorted_names(name)) is not None:  # "people", "places", "organizations": each its own names
             return names[:20]
         found = self.unowned(list(dict.fromkeys(find(message))))  # not another field's
-        return [one for one in found if not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
+        placed = {one for one in found if one[:1].isupper() and not near & _PLACE and any(f.lower().endswith(("_at", "where")) or set(
+            words(f.replace("_", " "))) & _PLACE for f in self.fields if f != name) and any(
+            f" {cue} {one}" in f" {message}" for cue in ("at", "in", "from", "near", "on"))}  # "found at Larkin Lane" is
+        # no injury (a place, of a field that is none)
+        return [one for one in found if one not in placed and not any(v in one for f, v in self.claimed.items() if f != name)][:20]  # value
         # ("Return for order 55-1902: the lamp and the rug": lamp, rug)
 
     @staticmethod
@@ -4197,6 +4254,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
         verbs = [t.name.replace("-", "_").split("_")[0].lower() * ((_lower_tokens(t.told) or [""])[0] not in _READS)
                  for t in tools]  # "opening_hours" opens nothing, nor lock_stock ("How many of a key blank ...")
+        verbs = ["" if v.endswith("er") and v not in _ER_VERBS and stem(v) != v and stem((_lower_tokens(t.told) or [""])[0]) != stem(v) else v
+                 for t, v in zip(tools, verbs)]  # locker_status, printer_queue: a thing, no verb ("lock", "print")
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
@@ -7374,7 +7433,12 @@ def _extracted(instructions: str, text: str) -> str | None:
                "email": (stem_set("email emails"), lambda: _EMAIL.findall(text)),
                "phone": (stem_set("phone phones telephone"), lambda: [p for p in _PHONE.findall(text) if not _DATE.fullmatch(
                    p) and sum(map(str.isdigit, p)) >= 7]),
-               "link": (stem_set("url urls link links"), lambda: _links(text))}
+               "link": (stem_set("url urls link links"), lambda: _links(text)),
+               "identifier": (stem_set("id identifier reference ref code serial") | {
+                   f"{a} number" for a, b in itertools.pairwise(_lower_tokens(instructions[:400])) if b in ("number", "numbers")
+                   and stem(a) in notes.ID_NOUNS}, lambda: [t for t in identifiers(text) if not (_DATE.fullmatch(t) or "@" in t or (
+                       t[:1] in "£$€"))])}  # "the order number": "SG-48813"
+    asked |= {f"{a} {b}" for a, b in itertools.pairwise(_lower_tokens(instructions[:400]))}
     kinds = [kind for kind, (cues, _) in finders.items() if asked & cues]
     found = sorted(((text.find(value), kind, value) for kind in kinds for value in dict.fromkeys(finders[kind][1]())))
     if not kinds:
@@ -7733,6 +7797,73 @@ _TASK_OPENERS = frozenset("classify categorize categorise label tag rate score e
                           "reword rephrase count identify sort rank format fill draft answer reply respond".split())
 
 
+def _task_and_text(message: str) -> tuple[str, str]:
+    """A message split into the task it sets and the text it carries: at its first blank line (else its first line
+    break), or around what a one-line message quotes ("Rewrite this note ...: \"...\""); a label before the text is
+    dropped ("Ticket: ...", "Transcript:\nUSER: ..."), and the quotes around it."""
+    head, gap, text = message.partition("\n\n") if "\n\n" in message else message.partition("\n")
+    quote = next((q for q in ('"', "\u201c") if q in message), "")
+    if (not gap or not text.strip()) and quote:  # one line: the text is what it quotes ("Rewrite this note ...: \"...\"")
+        start = message.find(quote)
+        end = message.find("\u201d" if quote == "\u201c" else '"', start + 1)
+        head, text = (message[:start] + message[end + 1:], message[start + 1:end]) if end > start else (message, "")
+    label, colon, rest = text.strip().partition(":")
+    text = rest.strip() if colon and len(label.split()) <= 2 and label[:1].isupper() and label.replace(" ", "").isalpha() else (
+        text.strip())
+    return head, text[1:-1] if len(text) > 1 and text[:1] in "\"\u201c" and text[-1:] in "\"\u201d" else text
+
+
+#: Words that name a text sent with a question about it ("What is the order number in this email?").
+_TEXTS = frozenset("following below text message review ticket email note sentence transcript conversation comment post line "
+                   "paragraph enquiry feedback letter list document passage article".split())
+#: Words that close a letter before its signer's name ("Kind regards, Petronella Adeyemi").
+_SIGN_OFFS = ("regards", "thanks", "thank you", "cheers", "sincerely", "best", "best wishes", "yours", "faithfully", "love")
+
+
+def _asked_of_text(message: str) -> str | None:
+    """The answer to a question asked of a text sent with it, read from the text alone: how many times a quoted word
+    appears in it, how many items a list holds, whether it says a word (yes or no), who signed it, the identifier,
+    date, amount, email or phone it gives ("What is the order number in this email?\n\nDear Sir, ... (order
+    SG-48813, ...)" → "The order number is SG-48813."); else ``None``."""
+    head, text = _task_and_text(message.strip()[:20000])
+    said = _lower_tokens(head)
+    if "?" not in head or not said or not _TEXTS & set(said) or len(said) > 40 or len(text.split()) < 2 or not (
+            {"this", "these", "the", "below", "following"} & set(said)):
+        return None
+    low, quoted = " ".join(said), _QUOTED.search(head)
+    items = [line.strip(" -*\u2022\t") for line in text.splitlines() if line.strip(" -*\u2022\t")]
+    items = items if len(items) >= 2 else [part.strip() for part in text.rstrip(".").split(",") if part.strip()]
+    if "how many times" in low and quoted:  # "How many times does the word 'fixer' appear ...?": whole words, any case
+        found = sum(t.lower() == quoted[1].lower() for t in tokens(text))
+        return f"'{quoted[1]}' appears {found} time{'s' * (found != 1)}."
+    if said[:2] == ["how", "many"] and len(said) > 2 and stem(said[2]) in _ITEMS | stem_set("line name") and "list" in said:
+        return f"The list has {len(items)} {said[2] if len(items) != 1 else said[2].rstrip('s')}."  # "How many items are in this list?"
+    if said[0] in _YES_NO and (quoted or {"mention", "mentions", "mentioned", "say", "says", "include", "includes"} & set(said)):
+        after = next((said[k + 1:] for k, t in enumerate(said) if t.startswith("mention") or t in (
+            "say", "says", "include", "includes")), [])  # "Does the text below mention a refund?"
+        asked = quoted[1] if quoted else " ".join(itertools.takewhile(lambda t: t not in ("yes", "answer"), after))
+        wanted = set(words(asked))
+        if not wanted:
+            return None
+        there = wanted <= set(words(text)) if not quoted else asked.lower() in text.lower()
+        return f"Yes: the text mentions {asked}." if there else f"No: the text doesn't mention {asked}."
+    if said[0] == "who" and set(said) & {"signed", "sign", "wrote", "write", "sent", "send"}:  # the name after its sign-off
+        tail = text.rstrip(" .")
+        lowered = tail.lower()
+        cut = max((lowered.rfind(off) + len(off) for off in _SIGN_OFFS if lowered.rfind(off) >= len(lowered) - 80), default=-1)
+        signer = tail[cut:].strip(" ,.-\u2014\n") if cut > 0 else tail.rpartition("\n")[2].strip(" -\u2014") if "\n" in tail else ""
+        if signer and len(signer.split()) <= 4 and all(w[:1].isupper() for w in signer.split()):
+            return f"{signer} signed it."
+        return None
+    if said[0] in ("what", "what's", "whats", "which"):  # "What is the order number in this email?"
+        found = _extracted(" ".join(t for t in said if t not in _TEXTS), text)  # (of "this email": no email asked)
+        if found and "\n" not in found and not found.startswith("The text gives no"):
+            thing = next((" ".join(said[k + 1:k + 1 + n]) for k, t in enumerate(said) if t == "the" for n in (1, 2, 3) if
+                          k + 1 + n < len(said) and said[k + 1 + n] in ("in", "on", "of", "from", "for")), "")
+            return f"The {thing} is {found}." if thing else f"{found}."
+    return None
+
+
 def _task_apart(request: Request) -> Request | None:
     """The request with the task its latest message sets for a text it carries moved to the instructions, as a
     developer would send it: "Classify this ticket as billing, technical or other.\n\nTicket: \"...\"" is the
@@ -7741,17 +7872,9 @@ def _task_apart(request: Request) -> Request | None:
     message = request.message.strip()[:20000]
     if request.tools or request.last_user_index < 0:
         return None
-    head, gap, text = message.partition("\n\n") if "\n\n" in message else message.partition("\n")
-    opened, quote = message[:1], next((q for q in ('"', "\u201c") if q in message), "")
-    if (not gap or not text.strip()) and quote:  # one line: the text is what it quotes ("Rewrite this note ...: \"...\"")
-        start = message.find(quote)
-        end = message.find("\u201d" if quote == "\u201c" else '"', start + 1)
-        head, text = (message[:start] + message[end + 1:], message[start + 1:end]) if end > start else (message, "")
+    opened = message[:1]
+    head, text = _task_and_text(message)
     said = _lower_tokens(head)
-    label, colon, rest = text.strip().partition(":")
-    text = rest.strip() if colon and len(label.split()) <= 2 and label[:1].isupper() and label.replace(" ", "").isalpha() else (
-        text.strip())  # "Ticket: ...", "Transcript:\nUSER: ..."
-    text = text[1:-1] if len(text) > 1 and text[:1] in "\"\u201c" and text[-1:] in "\"\u201d" else text
     named = {"following", "below", "text", "message", "review", "ticket", "email", "note", "sentence", "transcript",
              "conversation", "comment", "post", "line", "paragraph", "enquiry", "feedback"} & set(said)  # the text it
     material = named | {"this", "these"} & set(said)  # is about ("this ticket"; not "Sort out the heating", "Rate my
@@ -7923,6 +8046,8 @@ def _for_memory(message: str) -> bool:
 
 def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dict[str, Any]]:
     """A verdict, a note, tool calls or a message (see the module docstring); ``whole``: the latest message as one."""
+    if not whole and not request.tools and request.last_user_index >= 0 and (answer := _asked_of_text(request.message)):
+        return [message_item(answer, fingerprint)]  # "How many items are in this list?\n- tripod\n- ..."
     if not whole and (apart := _task_apart(request)) is not None:  # a task and its text in one message: as if sent
         task = _lower_tokens(apart.instructions.rsplit("\n\n", 1)[-1])[:1]  # apart (a text to rewrite is never answered:
         if task in (["rewrite"], ["reword"], ["rephrase"]):  # "... thanks" is no thank-you)
@@ -8378,6 +8503,20 @@ def _newest_number(request: Request) -> float | None:
 
 #: Words that ask what a thing cost ("What did that cost?").
 _COST_WORDS = frozenset("cost costs price".split())
+#: Verbs that end as a noun of a doer does ("remember", not "locker"): a tool's name opening with one acts.
+_ER_VERBS = frozenset("remember register answer deliver enter order filter cover recover discover transfer offer alter render "
+                      "gather consider master lower".split())
+#: Parts of the body, as a field of one (``body_part``) takes them ("Left knee, pain 7/10": knee).
+_BODY_PARTS = frozenset("head neck shoulder shoulders back spine hip hips knee knees ankle ankles foot feet toe toes hand "
+                        "hands wrist wrists elbow elbows arm arms leg legs thigh thighs calf calves shin shins hamstring "
+                        "groin chest rib ribs jaw eye eyes ear ears finger fingers thumb heel heels achilles".split())
+#: The words of a unit a tool's option abbreviates ("12 oz in grams": g), as stems.
+_UNIT_NAMES = {code: stem_set(names) for code, names in (pair.split(":") for pair in (
+    "g:gram grams|kg:kilo kilos kilogram kilograms|oz:ounce ounces|lb:pound pounds lbs|lbs:pound pounds|mg:milligram "
+    "milligrams|ml:millilitre millilitres milliliter milliliters|l:litre litres liter liters|cm:centimetre centimetres "
+    "centimeter centimeters|mm:millimetre millimetres|m:metre metres meter meters|km:kilometre kilometres kilometer "
+    "kilometers|mi:mile miles|ft:foot feet|in:inch inches|c:celsius centigrade|f:fahrenheit|k:kelvin").split("|"))}
+
 #: Words before an amount that make it a price each or a limit, not a part of a total ("at £20", "under $50").
 _RATES = frozenset("at each per under over than below above within".split())
 
@@ -8721,7 +8860,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 arguments[n] not in " ".join(c["arguments"] for c in calls))]  # "Who is on at Carrow Ridge on 2025-07-19, and who is at
             asks_again = len(other) == 1 and len(_needed(tool)) > 1 and " and " in asked.message and (  # Pellin Knoll?": the
                 asked.message.lower().partition(" and ")[2].split(" ")[0] in QUESTION_WORDS)  # second place, the same day
-            if start and (reader.ran_out and not asks_again or all((a := arguments.get(n)) == (b := before.get(n)) or (
+            fresh = [n for n in _needed(tool) if arguments.get(n) != before.get(n) and n not in reader.found_nothing and str(
+                arguments.get(n)) not in " ".join(c["arguments"] for c in calls) and (
+                _listed_next(asked.message, str(before.get(n)), str(arguments.get(n))))]  # "at Refugio Frey, Cabane de Moiry and
+            # Tracuithütte on Aug 9": a hut per call, the night shared
+            if start and (reader.ran_out and not asks_again and len(fresh) != 1 or all((a := arguments.get(n)) == (b := before.get(n)) or (
                     isinstance(a, str) and isinstance(b, str) and f" {a} " in f" {b} ") for n in _needed(tool))):  # one call
                 break  # per value of the one value needed: "Play X by Queen" plays X once; "the Aero 7 Pro": not "Pro" again
             if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
@@ -8752,6 +8895,17 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     if waiting and not calls:  # what they wait for cannot be made now ("open a ticket for it", no order id given)
         return _plan(request, fingerprint, chaining, only=waiting)
     return calls, missing
+
+
+def _listed_next(text: str, first: str, then: str) -> bool:
+    """Whether ``then`` follows ``first`` in ``text`` as the next item of a list ("Oak Park, Mill Street",
+    "machines 3 and 12", "at Frey and at Moiry")."""
+    at = whole_words_at(text, first)
+    after = whole_words_at(text[at[0] + len(first):], then) if at else []
+    gap = text[at[0] + len(first):at[0] + len(first) + after[0]].lower() if after else ""
+    shape = [(any(map(str.isdigit, value)), value[:1].isupper()) for value in (first, then)]  # ("QH2290 and I'd": no)
+    return bool(after) and shape[0] == shape[1] and ("," in gap or bool({"and", "or", "&"} & set(gap.split()))) and set(
+        gap.replace(",", " ").split()) <= {"and", "or", "&", "at", "in", "on", "the", "for"}
 
 
 def _each_option(tool: Tool, request: Request) -> tuple[str, list[Any]] | None:

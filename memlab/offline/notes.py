@@ -91,7 +91,7 @@ _ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that", 
 _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": "name", "id": "id", "number": "id",
                 "no": "id", "ref": "id", "reference": "id", "date": "date", "deadline": "date", "due": "date"}
 #: Words just before a bare number that make it an identifier ("invoice 4471", "order number 55821").
-_ID_NOUNS = stem_set("order ticket invoice case reference ref booking account number no confirmation claim receipt")
+ID_NOUNS = stem_set("order ticket invoice case reference ref booking account number no confirmation claim receipt")
 #: Words of a heading that takes any fact ("Topics covered", "Key points"), and words before a person's name.
 _CATCH_ALL = stem_set("topic subject cover discussed overview summary general other key point detail fact main note")
 _KIN = stem_set("me partner wife husband friend colleague son daughter child mother father brother sister teacher "
@@ -619,7 +619,7 @@ def _identifiers(statement: Statement) -> list[str]:
     QX7P2L"), not advice ("14-inch")."""
     found = tokens(statement.text)
     numbered = [t for at, t in enumerate(found) if t[:1] == "#" and t[1:].isdigit()
-                or len(t) >= 3 and at and facts(t) and _ID_NOUNS & {stem(found[at - 1]), stem(found[at - 2]) if (
+                or len(t) >= 3 and at and facts(t) and ID_NOUNS & {stem(found[at - 1]), stem(found[at - 2]) if (
                     found[at - 1] == "is") else ""}] + [  # "card number is 2044187"
         f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
         and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
@@ -717,14 +717,14 @@ def _label(statement: Statement, value: str) -> str:
     # clause's ("it broke, 14C": "14C"; "last week - serial VN-20731": "serial")
     said = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")]
     before = said[-2:]
-    named = [t for t in said if stem(t.lower()) in _ID_NOUNS - {"numb", "no"} and t.isalpha() and not t.lower().endswith(
+    named = [t for t in said if stem(t.lower()) in ID_NOUNS - {"numb", "no"} and t.isalpha() and not t.lower().endswith(
         ("ed", "ing"))] if head.lower().rstrip().endswith((" is", " was")) else []  # "My reference from your letter is X":
-    before = named[-1:] if named and stem(before[-1].lower()) not in _ID_NOUNS else before  # "reference", not "letter"
+    before = named[-1:] if named and stem(before[-1].lower()) not in ID_NOUNS else before  # "reference", not "letter"
     whose = (tokens(head.split(before[0])[0])[-1:] or [""])[0].lower() if before else ""  # "her reference is X": Greta
     if whose in ("her", "his", "their") and (people := _name_runs(statement.text)):  # Holm's reference
         return f"{people[0]}'{'s' * (people[0][-1:] != 's')} {' '.join(before)}"  # ("the Crown Cobras' team code")
     if len(before) == 2 and (stem(before[0]) in _PAST or before[0].lower().endswith("ed") or before[0].lower(
-            ).endswith("ing") and stem(before[0]) not in _ID_NOUNS):
+            ).endswith("ing") and stem(before[0]) not in ID_NOUNS):
         before = before[1:]  # "bought order ORD-1" is labelled "order" ("booking reference X1" stays)
     return " ".join(before)
 
@@ -770,7 +770,7 @@ def _typed(key: str, line: str) -> str | None:
         runs = [" ".join(takewhile(lambda t: t.lstrip("+").replace("-", "").isdigit(), found[n:])) for n in range(len(
             found)) if found[n].lstrip("+").replace("-", "").isdigit() and not (n and found[n - 1].replace("-", "").isdigit())]
         labelled = {run for run in runs for at, t in enumerate(found) if t == run.split(" ")[0] and at and stem(
-            found[at - 1].lower()) in _ID_NOUNS | {stem("serial")}}  # "Serial 4455667788" is no phone
+            found[at - 1].lower()) in ID_NOUNS | {stem("serial")}}  # "Serial 4455667788" is no phone
         return next((run for run in runs if sum(map(str.isdigit, run)) >= 7 and run not in labelled), "")
     if kind == "time":  # "at 10:30", "3pm"; an end's the last ("from 2pm to 3:30pm": end_time 3:30pm)
         times = [t for t in found if ":" in t and t.replace(":", "").isdigit() or t[:-2].replace(":", "").isdigit() and t[
@@ -888,7 +888,7 @@ def _value(part: Section, line: str) -> str:
         return name
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
         return line[len(part.heading) + 1:] if line.lower().startswith(part.heading.lower() + " ") else line
-    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on") or stem(t.lower()) in _ID_NOUNS and (
+    after = list(takewhile(lambda t: t.lower() in ("is", "are", "was", "were", "be", "on") or stem(t.lower()) in ID_NOUNS and (
         stem(t.lower()) not in named), found[at + 1:]))  # ("Account number is RC-5582": RC-5582)
     theirs = at and found[at - 1].lower().endswith(("'s", "’s"))  # ("My husband's car is a 2010 Volvo": not mine)
     after += found[at + 1 + len(after):at + 2 + len(after)] if after and not theirs and found[

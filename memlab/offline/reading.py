@@ -89,9 +89,12 @@ CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday j
 #: those of them that say it corrects.
 _FIXING = frozenset("no oh wait sorry actually correction scratch oops make that it it's its i meant mean um hmm uh ah".split())
 _FIXES = frozenset("wait sorry actually correction oops make meant".split())
+#: First words of a sentence that drops a thing ("Actually scrap Loch Awe"): what a later "Make it Loch Fyne instead" does not
+#: rewrite.
+_DROPPED = [[word] for word in "scrap cancel drop forget ditch skip".split()]
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
-    "bought:buy flew:fly paid:pay went:go gone:go left:leave met:meet made:make took:take sent:send "
+    "bought:buy flew:fly paid:pay went:go gone:go going:go goes:go left:leave met:meet made:make took:take sent:send "
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
     "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare "
     "tuesday:tue tuesdays:tue tues:tue wednesday:wednes wednesdays:wednes weds:wednes thursday:thu thursdays:thu "
@@ -637,7 +640,8 @@ class _Reader:
         if not (key or old or "make that" in opening or "meant" in opening):
             return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
         units = noun | {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
-        told = [s for s in self.statements if s.role in ("user", "note") and not s.asks]  # "18 crates": of the crates
+        told = [s for s in self.statements if s.role in ("user", "note") and not s.asks and [
+            t.lower() for t in tokens(s.text) if t.lower() not in _FIXING][:1] not in _DROPPED]  # "18 crates": of the crates
         # if said (a summary's note holds what was said before it)
         told = [s for s in told if not key.isdigit() or _counts(s.text) and not (dated and len(new) > 1 and any(
             t.lower() in CALENDAR for t in new)) or dated and len(new) > 1 and any(t.lower() in CALENDAR or any(

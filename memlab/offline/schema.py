@@ -137,6 +137,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         options = [o for o in schema.get(combiner) or [] if not _is_null(_resolve(o, defs))]
         if options:
             nullable = len(options) < len(schema[combiner])
+            if nullable and len(options) == 1 and isinstance(one := _resolve(options[0], defs), Mapping) and one.get(
+                    "type") == "boolean":
+                return filler.boolean(name, description)  # a yes or no said, else null ("sorry no pets": false)
             value = _value(options[0], filler, defs, name, description, depth + 1, owner=owner, nullable=nullable)
             counted = isinstance(value, (int, float)) and not isinstance(value, bool)  # (a number not said is null
             return None if nullable and _is_placeholder(value) and not counted else value  # already; 0 is "ground floor")

@@ -1,0 +1,205 @@
+"""Plain prompts, tools and schemas, as outside testers met them this round (in my own words and domains):
+
+- a question asked of a text sent with it is answered from the text: the reference an email gives, who signed a
+  note, how many items a list holds, how many times a quoted word appears, whether the text mentions a thing (yes or
+  no), whether a quoted word is in a list;
+- two fields of one unit list (``from_unit``, ``to_unit``) take the unit converted and the unit it goes to ("3 litres
+  to ml", "how many ounces is 200 g?"), not the first twice;
+- several values listed for one field make one call each ("at Alderley, Brockwood and Cray on 14 June", "lockers 4
+  and 19"), the value they share kept; numbers that are no list ("for 2 nights, there are 3 of us") make one call;
+- a field named ``animal_id`` is an id, not a species: "what's the status of FX-2044?" looks it up;
+- the names listed after a colon fill a list ("map a walk: Kelso Bridge, Abbey Road, the Old Mill, leaving 09:15"),
+  and a place said with "at" is no item of another list ("found at Mossy Lane, has a torn ear and mites");
+- structured output: "60 x 40 x 25 cm" fills a nested object's length, width and height in turn ("50x50x50" too);
+  ``years_experience`` is a count of years, not the year a start date gives; a list of skills holds neither the
+  applicant's name nor their email; ``floor_area_sqm`` takes "54 m²" (no floor level); "sorry, no pets" is
+  ``pets_allowed: false``; "to let" is rent; "Budget £500" is no client's name; "pain 6/10" is 6; "both knees" is
+  ``both``; a ``body_part`` is the part named ("Right elbow, ...": elbow).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memlab.offline.api import OfflineAPI
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def _respond(message: str | list[dict], instructions: str = "", **body: object) -> dict:
+    return OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, **body})
+
+
+def _reply(message: str | list[dict], instructions: str = "", **body: object) -> str:
+    """The offline model's reply to one message."""
+    return _respond(message, instructions, **body)["output"][-1]["content"][0]["text"]
+
+
+def _parsed(schema: dict, message: str) -> dict:
+    """The JSON the offline model fills ``schema`` with from ``message``."""
+    return json.loads(_reply(message, "Fill in the form from the message.", text={"format": {
+        "type": "json_schema", "name": "form", "schema": schema, "strict": False}}))
+
+
+def _calls(tools: list[dict], message: str | list[dict], instructions: str = "Use your tools.",
+           **body: object) -> list[tuple[str, dict]]:
+    """The calls (name, arguments) the offline model makes of ``tools`` for ``message``."""
+    output = _respond(message, instructions, tools=tools, **body)["output"]
+    return [(item["name"], json.loads(item["arguments"])) for item in output if item["type"] == "function_call"]
+
+
+def _tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
+    return {"type": "function", "name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": list(properties) if required is None else required}}
+
+
+STRING, INTEGER, NUMBER = {"type": "string"}, {"type": "integer"}, {"type": "number"}
+
+
+# --- a question asked of a text sent with it ---------------------------------------------------------------------
+
+def test_the_reference_an_email_gives_is_the_answer() -> None:
+    assert _reply("What's the booking reference in this email?\n\nHi there, our van hire for the 3rd (booking "
+                  "KX-20931) needs moving to the 4th if you can. Thanks, Mo") == "The booking reference is KX-20931."
+
+
+def test_who_signed_a_note_is_the_name_after_its_sign_off() -> None:
+    assert _reply("Who signed this note?\n\nThe gate code changes on Friday, please tell the allotment holders. "
+                  "Best wishes, Orla Hennessy") == "Orla Hennessy signed it."
+
+
+def test_how_many_items_a_list_holds_is_counted() -> None:
+    assert _reply("How many items are in this list?\n- trowel\n- gloves\n- twine\n- seed trays") == "The list has 4 items."
+
+
+def test_how_many_times_a_quoted_word_appears_is_counted_in_any_case() -> None:
+    assert _reply("How many times does the word 'glaze' appear in the text below?\n\nGlaze the rim first. Let the "
+                  "glaze dry overnight, then glaze the foot.") == "'glaze' appears 3 times."
+
+
+def test_whether_a_text_mentions_a_thing_is_a_yes_or_a_no() -> None:
+    assert _reply("Does the text below mention a deposit? Answer yes or no.\n\nThe van arrives at nine and the crew "
+                  "leaves by noon.").startswith("No")
+    assert _reply("Does the text below mention a deposit? Answer yes or no.\n\nThe van arrives at nine; the deposit "
+                  "is paid on the day.").startswith("Yes")
+
+
+def test_whether_a_quoted_word_is_in_a_list_is_a_yes() -> None:
+    assert _reply("Is 'Ilford' in this list? yes or no\n- Kodak Gold\n- Ilford FP4\n- Fuji Superia").startswith("Yes")
+
+
+# --- tools ----------------------------------------------------------------------------------------------------------
+
+UNITS = ["g", "kg", "oz", "lb", "ml", "l"]
+CONVERT = _tool("convert_measure", "Convert a quantity between two units.", {
+    "quantity": NUMBER, "from_unit": {"type": "string", "enum": UNITS}, "to_unit": {"type": "string", "enum": UNITS}})
+
+
+@pytest.mark.parametrize(("message", "units"), [
+    ("convert 3 l to ml please", ("l", "ml")),
+    ("how many ounces is 200 g?", ("g", "oz")),
+    ("what's 4 lb in kilos", ("lb", "kg")),
+])
+def test_two_fields_of_one_unit_list_take_the_unit_converted_and_its_target(message: str, units: tuple) -> None:
+    [(_, arguments)] = _calls([CONVERT], message)
+    assert (arguments["from_unit"], arguments["to_unit"]) == units
+
+
+PITCH = _tool("pitch_free", "Whether a campsite pitch area has space on a night (YYYY-MM-DD).", {"site": STRING, "night": STRING})
+LOCKER = _tool("locker_status", "Whether a gym locker (numbered 1-40) is free.", {"locker_no": INTEGER})
+INN = _tool("book_inn", "Book an inn for a number of nights and guests.", {"inn": STRING, "nights": INTEGER, "guests": INTEGER})
+
+
+def test_several_values_listed_for_one_field_make_one_call_each() -> None:
+    calls = _calls([PITCH], "Any space at Alderley, Brockwood and Cray on 2025-06-14?")
+    assert [arguments["site"] for _, arguments in calls] == ["Alderley", "Brockwood", "Cray"]
+    assert {arguments["night"] for _, arguments in calls} == {"2025-06-14"}
+    assert [arguments for _, arguments in _calls([LOCKER], "are lockers 4 and 19 free?")] == [{"locker_no": 4}, {"locker_no": 19}]
+
+
+def test_numbers_that_are_no_list_make_one_call() -> None:  # (a guard: one call before this round's rule too)
+    assert len(_calls([INN], "I'd like to book the Harbour Inn for 2 nights, there are 3 of us")) == 1
+
+
+ANIMALS = [_tool("get_animal", "Fetch one animal's record by its id (e.g. FX-1102).", {"animal_id": STRING}),
+           _tool("list_animals", "List the animals in care.", {}, [])]
+
+
+def test_an_animal_id_is_an_id_not_a_species() -> None:
+    assert _calls(ANIMALS, "what's the status of FX-2044?") == [("get_animal", {"animal_id": "FX-2044"})]
+
+
+def test_names_listed_after_a_colon_fill_a_list() -> None:
+    walk = _tool("map_walk", "Map a guided walk through the given waypoints in order, starting at a time (HH:MM).", {
+        "waypoints": {"type": "array", "items": STRING}, "start_time": STRING})
+    [(_, arguments)] = _calls([walk], "map a walk: Kelso Bridge, Abbey Road, the Old Mill, leaving 09:15")
+    assert arguments["waypoints"] == ["Kelso Bridge", "Abbey Road", "Old Mill"]
+
+
+def test_a_place_said_with_at_is_no_item_of_another_list() -> None:
+    admit = _tool("admit_animal", "Admit an animal. injuries is a list of short injury descriptions.", {
+        "species": STRING, "weight_kg": NUMBER, "found_at": STRING, "injuries": {"type": "array", "items": STRING}})
+    [(_, arguments)] = _calls([admit], "Brought in a badger, 9kg, found at Mossy Lane, has a torn ear and mites.")
+    assert arguments["found_at"] == "Mossy Lane"
+    assert "Mossy Lane" not in arguments["injuries"] and "torn ear" in arguments["injuries"]
+
+
+# --- structured output ----------------------------------------------------------------------------------------------
+
+SIDES = {"type": "object", "properties": {"length_cm": NUMBER, "width_cm": NUMBER, "height_cm": NUMBER},
+         "required": ["length_cm", "width_cm", "height_cm"]}
+CRATE = {"type": "object", "properties": {"weight_kg": NUMBER, "size": SIDES}, "required": ["weight_kg", "size"]}
+
+
+@pytest.mark.parametrize(("message", "sides"), [
+    ("Crate is 60 x 40 x 25 cm and weighs 7 kg.", [60, 40, 25]),
+    ("crate 4kg, dims 50x50x50", [50, 50, 50]),
+])
+def test_three_sides_fill_a_nested_objects_length_width_and_height_in_turn(message: str, sides: list) -> None:
+    size = _parsed(CRATE, message)["size"]
+    assert [size["length_cm"], size["width_cm"], size["height_cm"]] == sides
+
+
+APPLICANT = {"type": "object", "properties": {
+    "full_name": STRING, "email": STRING, "years_experience": INTEGER, "start_date": {"type": "string", "format": "date"},
+    "skills": {"type": "array", "items": STRING}}, "required": ["full_name", "email", "years_experience", "start_date", "skills"]}
+
+
+def test_years_of_experience_are_a_count_not_the_year_of_a_start_date() -> None:
+    form = _parsed(APPLICANT, "I'm Wren Adeyemi. 8 years of carpentry, joinery and roofing. Could start 3 March 2026.")
+    assert form["years_experience"] == 8
+
+
+def test_a_list_of_skills_holds_neither_the_name_nor_the_email() -> None:
+    form = _parsed(APPLICANT, "Re the site manager post. Tess Dunmore, tess.d@example.net, 9 yrs in scaffolding and "
+                              "Autocad and first aid.")
+    assert "Tess Dunmore" not in form["skills"] and "tess.d@example.net" not in form["skills"]
+    assert "first aid" in form["skills"]
+
+
+LETTING = {"type": "object", "properties": {
+    "kind": {"type": "string", "enum": ["sale", "rent"]}, "floor_area_sqm": NUMBER,
+    "pets_allowed": {"anyOf": [{"type": "boolean"}, {"type": "null"}]}, "town": STRING},
+    "required": ["kind", "floor_area_sqm", "pets_allowed", "town"]}
+
+
+def test_a_floor_area_takes_the_area_and_no_pets_is_false() -> None:
+    form = _parsed(LETTING, "Garden flat in Perth to let, 54 m², £690 a month, sorry no pets.")
+    assert (form["kind"], form["floor_area_sqm"], form["pets_allowed"]) == ("rent", 54, False)
+    assert _parsed(LETTING, "Terrace in Crieff for sale, 120 sq m.")["pets_allowed"] is None  # not said: null
+
+
+def test_a_budgets_label_is_no_clients_name() -> None:
+    shoot = {"type": "object", "properties": {"client_name": STRING, "budget_gbp": NUMBER}, "required": ["client_name", "budget_gbp"]}
+    form = _parsed(shoot, "Booking for Tamsin Okoro: christening shoot, 2 hours. No video. Budget £500.")
+    assert form == {"client_name": "Tamsin Okoro", "budget_gbp": 500}
+
+
+def test_a_pain_score_out_of_ten_and_the_side_and_the_part_named() -> None:
+    intake = {"type": "object", "properties": {
+        "pain_level": {"type": "integer", "minimum": 0, "maximum": 10}, "side": {"type": "string", "enum": ["left", "right", "both"]},
+        "body_part": STRING}, "required": ["pain_level", "side", "body_part"]}
+    assert _parsed(intake, "Right elbow, pain 6/10 since a fall on Sunday.") == {"pain_level": 6, "side": "right", "body_part": "elbow"}
+    assert _parsed(intake, "both knees ache, about a 3 out of ten")["side"] == "both"
