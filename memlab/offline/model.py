@@ -616,8 +616,10 @@ class Reader:
         if field_stems & stem_set("fault problem issue symptom defect complaint") and not self.item and _fault_said(
                 self.whole):  # "it has a speed
             return "fault", _fault_said  # wobble": speed wobble (not the brand said before it)
-        if stem("body") in field_stems and any(t.lower() in _BODY_PARTS for t in tokens(self.whole)):  # body_part: "Left
-            return "body", lambda text: [t.lower() for t in tokens(text) if t.lower() in _BODY_PARTS][:1]  # knee, ...": knee
+        if stem("body") in field_stems and any(t.lower() in _BODY_PARTS - {"back"} or t == "back" for t in tokens(self.whole)):  # body_part: "Left
+            return "body", lambda text: [b.lower() for a, b, c in zip(["", *tokens(text)], tokens(text), [*tokens(text)[1:], ""]) if (
+                b.lower() in _BODY_PARTS and not (b.lower() == "back" and (a.lower() in ("i'm", "be", "come", "came", "get", "got", "am") or (
+                    c.lower() in ("from", "to", "home", "in", "at", "on")))))][:1]  # knee, ...": knee (not "I'm back from")
         if field_stems & stem_set("species animal breed creature") and not self.item and not field_stems & _ID:  # "a hedgehog weighing 420 grams":
             return "species", lambda text: [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
                 w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for found in [tokens(text)] for k, a in (
@@ -742,8 +744,9 @@ class Reader:
                 str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if not _DATE.fullmatch(
                     f) and sum(map(str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
                         f)].split()[-3:]} & field_stems] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
-                            1:].isdigit()] if not (phoned and _phone_like(v)) and not _postcode_half(text, v)
-            ]  # "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number, nor
+                            1:].isdigit()] if not (phoned and _phone_like(v)) and not _postcode_half(text, v) and not (
+                                v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)
+            ]  # (not "500g", a weight) "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number, nor
         # "2GA" of "near TW6 2GA" (half a postcode)
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
         cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
@@ -1741,9 +1744,10 @@ class Reader:
         # tall and weighs 29.5 kg"; "What would that cost?" after check_vacancy({"nights": 5}): 5 nights
         results = [output for _, output, _ in self.request.this_turn[2]][-1:]
         marks = set(words(name.replace("_", " ")))  # an address gives no count ("14 Baker Street, 1200 per month")
-        scored = [float(top) for top, of in (t.partition("/")[::2] for t in tokens(self.request.message)) if of in (
-            "5", "10", "100") and _NUMBER.fullmatch(top) and float(top) <= float(of)] if marks & (_SCORES | stem_set(
-                "level pain scale severity")) and not self.start else []
+        scored = [float(top) for before, (top, of) in zip(["", *map(str.lower, tokens(self.request.message))], (t.partition(
+            "/")[::2] for t in tokens(self.request.message))) if of in ("5", "10", "100") and _NUMBER.fullmatch(top) and float(
+                top) <= float(of) and before not in ("since", "on", "from", "until", "till", "by", "before", "after")] if marks & (
+                    _SCORES | stem_set("level pain scale severity")) and not self.start else []  # (not "since 3/10")
         if len(scored) == 1:  # "pain 7/10": 7 (no date, no 10)
             return scored[0]
         said = _lower_tokens(self.request.message)  # "5 m long and 4 m wide": length 5, width 4
@@ -1764,8 +1768,8 @@ class Reader:
                     a[:1].isdigit() and a.lstrip("0123456789.") in _MEASURE_WORDS for a in said):
             return None  # each number counts another thing: "3 passengers" is no weight
         bare = [t.rstrip("cm") if t[:1].isdigit() else t for t in said] if marks & _DIMENSIONS else []  # ("30cm by 40cm")
-        bare = [part for t in bare for part in (" x ".join(t.split("x")).split() if t[:1].isdigit() and all(
-            _NUMBER.fullmatch(n) for n in t.split("x")) else [t])]  # "30x30x30"
+        bare = [part for t in bare for part in (" x ".join(t.split("x")).split() if t[:1].isdigit() and t.count("x") == 2 and all(
+            _NUMBER.fullmatch(n) for n in t.split("x")) else [t])]  # "30x30x30" (not a screen's "1920x1080")
         sides = next((bare[k::2][:next((n for n, (a, b) in enumerate(zip(bare[k::2], [*bare[k + 1::2], ""])) if not (
             _NUMBER.fullmatch(a) and b in ("by", "x", "×"))), 0) + 1] for k in range(len(bare) - 2) if _NUMBER.fullmatch(
                 bare[k]) and bare[k + 1] in ("by", "x", "×") and _NUMBER.fullmatch(bare[k + 2])), None)  # "8 by 6 cm":
@@ -1942,6 +1946,8 @@ class Reader:
         raw = _lower_tokens(_in_digits(self.request.message.replace("cubic metres", "m3").replace("cubic meters", "m3").replace(
             "m³", "m3")) if suffix == "m2" else self.request.message.replace("cubic metres", "m3").replace(
                 "cubic meters", "m3").replace("m³", "m3"))  # 5, not 178 cm as 1780 mm; "30 cubic metres": 30 of estimated_volume_m3)
+        if suffix == "m2" and any(f in raw for f in ("ft", "feet", "sqft", "ft2")) and "m2" not in raw:
+            return None  # "800 sq ft" is no floor_area_sqm
         direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and b == suffix] + [
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
@@ -2150,6 +2156,9 @@ class Reader:
                         low.partition(f"{label}: {answer}")[2]):  # (not "Allergies: no nuts", "Urgent: no. Actually yes")
                 return answer == "yes"
         spoken = f" {' '.join(_lower_tokens(self.request.message))} "
+        if any(f" {idiom} " in spoken for idiom in ("no problem", "not a problem", "no worries", "no issue", "not an issue")) and (
+                any(f" {w} " in spoken for w in name.lower().split("_") if len(w) >= 3 and stem(w) in marks)):
+            return True  # "pets are no problem": pets allowed
         if any(f" no {w} " in spoken or f" no {w}s " in spoken for w in name.lower().split("_") if len(w) >= 3 and stem(
                 w) in marks - stem_set("allowed allow ok okay welcome permitted accepted")):
             return False  # pets_allowed: "sorry no pets"
@@ -5660,7 +5669,12 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             advice_stems = frozenset(words(advice))
 
         if label[:3] == "do ":  # "How should I water them?": "Water tomatoes at the base, never on the leaves."
-            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing)
+            heard_now = _lower_tokens(message_text)
+            thing = next((w for k, v in enumerate(heard_now) if v == label[3:] for w in heard_now[k + 1:k + 3] if w not in (
+                "my", "the", "a", "an", "our", "your", "his", "her", "their", "some", "any")), "")  # what is done to
+            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and not (
+                thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems))  # (not "Bring your own apron"
+            # of "can I bring my television?")
             continue
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
             advice_stems = advice_stems | lasting
@@ -5741,6 +5755,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                 text[start:end])):  # "(never tell customers
         # the wholesale price)" is for the model alone (not "(not including classes)")
         text = text[:start] + text[end + 1:]
+    if loose := _loosely_told(request, message_text, f"{best[2]} {text}"):  # "what time does the night market close?": the market's
+        return best[0][0], loose  # hours ("Night market runs 18:00-22:30."), not the phone's
     return best[0][0], text[0].upper() + text[1:]
 
 
@@ -5837,6 +5853,53 @@ def _in_hours(limit: Sequence[str], asked: Sequence[str]) -> bool | None:
         return None
     (way, bound), (time,) = bounds[0], times
     return time > bound if way == "after" else time >= bound if way == "from" else time < bound
+
+
+#: A question's words for the ends of hours ("When does the market close?") and what turns a rule against a thing.
+_OPENING, _CLOSING = stem_set("open opens opening start starts begin begins"), stem_set(
+    "close closes closing shut shuts finish finishes end ends")
+_AGAINST = frozenset("not no never don't doesn't cannot can't won't isn't aren't only".split())
+#: The instructions' own orders to the model ("You answer for...", "Be brief"): no fact of the world to tell.
+_OWN_ORDERS = ("you ", "you're", "answer", "reply", "be ", "keep ", "use ", "always ", "never reveal", "never share", "do not reveal")
+
+
+def _loosely_told(request: Request, question: str, instead_of: str = "") -> str | None:
+    """The one sentence of the instructions that names every thing a question asks about (its nouns and verbs that
+    are no question's own): "Can I bring my microwave too?" of "We don't repair microwaves." is "No: ..."; a yes or a
+    no leads it for a yes/no question when the sentence says no ("Towels not provided.") or says the question's own
+    verb ("Bring your own gloves." of "do I need to bring gloves?"), or gives hours the time asked falls in or out of
+    ("is the market open at 22:00?" of "Market runs 17:00-23:00."); "when ... close?" of those hours is their end.
+    Else ``None``; ``instead_of``: an answer found another way, kept (``None``) when it names those things too."""
+    said = _lower_tokens(question[:300])
+    topic = set(_topic(question[:300])) - _LIGHT_VERBS - stem_set("need bring allow ok okay fine time much")
+    ends = topic & (_OPENING | _CLOSING)
+    things = topic - ends - _ASKING_WORDS
+    if instead_of and things <= set(words(instead_of)):
+        return None
+    if not said or not things or not question.rstrip().endswith("?") and said[0] not in (*_YES_NO, "can", "could", "may") or said[
+            0].replace("'s", "") in ("what", "whats", "which", "where", "when", "who", "whose",
+                                                                 "how", "why") and {"i", "my", "we", "our", "me"} & set(said):
+        return None  # ("Which phone do I have?" asks of the user, not of the instructions' phone hours)
+    found = [line.strip() for piece in sentences(request.instructions[:4000]) for line in piece.split("; ") if not (
+        line.lower().startswith(_OWN_ORDERS)) and things <= set(words(line))]
+    if len(found) != 1:
+        return None
+    line, low = found[0][:1].upper() + found[0][1:], [part for t in _lower_tokens(found[0]) for part in t.replace("\u2013", "-").split("-") if part]
+    if any(a in ("during", "after", "before", "until", "except") and (a not in said or next((w for w in low[k + 1:] if w not in (
+            "the", "a", "an", "our", "your")), "") not in said) for k, a in enumerate(low)):
+        return None  # "No barbecues after 9pm" says nothing of "Can we have a barbecue?"
+    minutes = [(k, m) for k in range(len(low)) if (m := _clock(low, k)) is not None]
+    ranged = [(a, b) for (_, a), (_, b) in itertools.pairwise(minutes)][:1] if len(minutes) >= 2 else []
+    if ranged and ends and (said[:1] == ["when"] or said[:2] == ["what", "time"]):  # "what time does the market close?"
+        return f"At {low[minutes[1][0]] if ends & _CLOSING else low[minutes[0][0]]}: {line}"
+    asked_time = [m for k, a in enumerate(said) if a in ("at", "by", "around") and (m := _clock(said, k + 1)) is not None]
+    if said[0] not in (*_YES_NO, "can", "could", "may", "should", "will", "would"):
+        return line
+    if ranged and len(asked_time) == 1:  # "is the market open at 22:00?"
+        return f"{'Yes' if ranged[0][0] <= asked_time[0] < ranged[0][1] else 'No'}: {line}"
+    against = bool(set(low) & _AGAINST) or low[:1] == ["no"]
+    own_verb = {stem(w) for w in said} & set(words(line)) & (_VERBS | stem_set("bring provide wear include allow need repair"))
+    return f"No: {line}" if against else f"Yes: {line[:1].lower() + line[1:]}" if own_verb else line
 
 
 def _one_verdict(found: Sequence[tuple[str, str]]) -> str | None:
@@ -7295,6 +7358,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return ruled  # tripods, no drones."; "Do I need flippers?" of "Flippers are compulsory."
         if guess := _told_in_instructions(request):  # "I live in Nailsworth - which day does the van come?" of
             return guess  # "Stroud deliveries are on Thursdays, Nailsworth on Fridays."
+        if loose := _loosely_told(request, (asked_now := [p for p in sentences(said) if p.rstrip().endswith("?")] or [said])[-1]):
+            return loose  # "Can I bring my microwave too?" of "We don't repair microwaves."
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted
         asked = [piece for piece in sentences(said) if piece.rstrip().endswith("?")] or [said]
@@ -7832,9 +7897,11 @@ def _asked_of_text(message: str) -> str | None:
         return None
     low, quoted = " ".join(said), _QUOTED.search(head)
     items = [line.strip(" -*\u2022\t") for line in text.splitlines() if line.strip(" -*\u2022\t")]
-    items = items if len(items) >= 2 else [part.strip() for part in text.rstrip(".").split(",") if part.strip()]
+    items = items if len(items) >= 2 else _listed(text.rstrip("."))
+    if {"should", "would", "could", "must", "add", "need"} & set(said):
+        return None  # "How many items should I add to this list?" asks for advice, not of the text
     if "how many times" in low and quoted:  # "How many times does the word 'fixer' appear ...?": whole words, any case
-        found = sum(t.lower() == quoted[1].lower() for t in tokens(text))
+        found = len(whole_words_at(text.lower(), quoted[1].lower()))
         return f"'{quoted[1]}' appears {found} time{'s' * (found != 1)}."
     if said[:2] == ["how", "many"] and len(said) > 2 and stem(said[2]) in _ITEMS | stem_set("line name") and "list" in said:
         return f"The list has {len(items)} {said[2] if len(items) != 1 else said[2].rstrip('s')}."  # "How many items are in this list?"
@@ -7842,10 +7909,10 @@ def _asked_of_text(message: str) -> str | None:
         after = next((said[k + 1:] for k, t in enumerate(said) if t.startswith("mention") or t in (
             "say", "says", "include", "includes")), [])  # "Does the text below mention a refund?"
         asked = quoted[1] if quoted else " ".join(itertools.takewhile(lambda t: t not in ("yes", "answer"), after))
-        wanted = set(words(asked))
-        if not wanted:
-            return None
-        there = wanted <= set(words(text)) if not quoted else asked.lower() in text.lower()
+        wanted, heard = set(words(asked)), set(words(text))
+        if not wanted or not quoted and (wanted & heard or related(wanted) & heard) and not wanted <= heard:
+            return None  # some of it, or a word near it ("far too expensive" of price): no plain yes or no
+        there = wanted <= heard if not quoted else asked.lower() in text.lower()
         return f"Yes: the text mentions {asked}." if there else f"No: the text doesn't mention {asked}."
     if said[0] == "who" and set(said) & {"signed", "sign", "wrote", "write", "sent", "send"}:  # the name after its sign-off
         tail = text.rstrip(" .")
@@ -7856,7 +7923,9 @@ def _asked_of_text(message: str) -> str | None:
             return f"{signer} signed it."
         return None
     if said[0] in ("what", "what's", "whats", "which"):  # "What is the order number in this email?"
-        found = _extracted(" ".join(t for t in said if t not in _TEXTS), text)  # (of "this email": no email asked)
+        cut = max((k for k, t in enumerate(said) if t in ("in", "from", "within") and _TEXTS & set(said[k + 1:])), default=0)
+        found = _extracted(" ".join(said[:cut] if cut else [t for t in said if t not in _TEXTS]), text)  # (of "in this
+        # email": no email asked; "What is the email address in the following text?" asks one)
         if found and "\n" not in found and not found.startswith("The text gives no"):
             thing = next((" ".join(said[k + 1:k + 1 + n]) for k, t in enumerate(said) if t == "the" for n in (1, 2, 3) if
                           k + 1 + n < len(said) and said[k + 1 + n] in ("in", "on", "of", "from", "for")), "")
@@ -8904,8 +8973,11 @@ def _listed_next(text: str, first: str, then: str) -> bool:
     after = whole_words_at(text[at[0] + len(first):], then) if at else []
     gap = text[at[0] + len(first):at[0] + len(first) + after[0]].lower() if after else ""
     shape = [(any(map(str.isdigit, value)), value[:1].isupper()) for value in (first, then)]  # ("QH2290 and I'd": no)
-    return bool(after) and shape[0] == shape[1] and ("," in gap or bool({"and", "or", "&"} & set(gap.split()))) and set(
-        gap.replace(",", " ").split()) <= {"and", "or", "&", "at", "in", "on", "the", "for"}
+    joined = set(gap.replace(",", " ").split())
+    return bool(after) and shape[0] == shape[1] and ("," in gap or bool({"and", "or", "&"} & joined)) and joined <= {
+        "and", "or", "&", "at", "in", "on", "the", "for"} and ("," in gap or shape[0][0] or len(joined) > 1 or text[:at[0]].rstrip(
+            ).endswith(","))  # (a list, its last item too, numbers,
+    # or "at A and at B": not "Marks and Spencer", "fish and chips")
 
 
 def _each_option(tool: Tool, request: Request) -> tuple[str, list[Any]] | None:

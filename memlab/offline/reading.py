@@ -128,7 +128,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     pixel galaxy | laptop computer notebook pc macbook thinkpad
     chromebook | tablet ipad kindle | device model gadget | hardware laptop computer pc screen monitor keyboard mouse printer
     headset charger | car drive vehicle plate licence license registration |
-    budget spend afford cost price pay money limit expense transaction purchase | payout money reimbursement refund deposit | height tall | furniture chair | furniture sofa couch | furniture armchair | furniture wardrobe | furniture
+    budget spend afford cost price pay money limit expense transaction purchase | price expensive pricey cheap | payout money reimbursement refund deposit | height tall | furniture chair | furniture sofa couch | furniture armchair | furniture wardrobe | furniture
     dresser | furniture bookcase | furniture wingback | fabric velvet | fabric linen | fabric cotton | fabric silk | fabric
     leather | fabric upholstery | fabric textile | fabric tweed | fabric swatch | wind gust gusts | seat seats slot
     slots | price cost quote trading worth | salary earn income wage
@@ -640,8 +640,9 @@ class _Reader:
         if not (key or old or "make that" in opening or "meant" in opening):
             return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
         units = noun | {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
-        told = [s for s in self.statements if s.role in ("user", "note") and not s.asks and [
-            t.lower() for t in tokens(s.text) if t.lower() not in _FIXING][:1] not in _DROPPED]  # "18 crates": of the crates
+        told = [s for s in self.statements if s.role in ("user", "note") and not s.asks and not (s.turn == self.turn and [
+            t.lower() for t in tokens(s.text) if t.lower() not in _FIXING][:1] in _DROPPED)]  # "18 crates": of the crates
+        # (not "Actually scrap Loch Awe" before "Make it Loch Fyne instead" in one message)
         # if said (a summary's note holds what was said before it)
         told = [s for s in told if not key.isdigit() or _counts(s.text) and not (dated and len(new) > 1 and any(
             t.lower() in CALENDAR for t in new)) or dated and len(new) > 1 and any(t.lower() in CALENDAR or any(

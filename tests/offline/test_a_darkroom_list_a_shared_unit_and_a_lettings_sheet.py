@@ -203,3 +203,55 @@ def test_a_pain_score_out_of_ten_and_the_side_and_the_part_named() -> None:
         "body_part": STRING}, "required": ["pain_level", "side", "body_part"]}
     assert _parsed(intake, "Right elbow, pain 6/10 since a fall on Sunday.") == {"pain_level": 6, "side": "right", "body_part": "elbow"}
     assert _parsed(intake, "both knees ache, about a 3 out of ten")["side"] == "both"
+
+
+# --- review guards: where this round's first reviewer found the new rules reaching too far -------------------------
+
+def test_review_a_question_of_advice_about_a_list_is_no_count_and_a_one_line_list_counts_its_items() -> None:
+    assert not _reply("How many items should I add to this list?\n- rope\n- pegs").startswith("The list has")
+    assert _reply("How many items are in this list?\n\nWe need rope, pegs and a mallet.") == "The list has 3 items."
+
+
+def test_review_a_quoted_phrase_is_counted_whole() -> None:
+    assert _reply("How many times does the word 'Santa Fe' appear in the text below?\n\nSanta Fe is dry. We loved "
+                  "Santa Fe.") == "'Santa Fe' appears 2 times."
+
+
+def test_review_a_thing_said_in_part_or_in_other_words_is_no_plain_no() -> None:
+    assert not _reply("Does my schedule below include a rest day?\n\nMon swim, Tue rest, Wed bike").startswith("No")
+    assert not _reply("Does this review mention price?\n\nFar too expensive for a two-man tent.").startswith("No")
+
+
+STORE = _tool("find_store", "Find the nearest branch of a retailer in a city.", {"retailer": STRING, "city": STRING})
+FOOD = _tool("order_food", "Order a dish from the canteen.", {"dish": STRING, "quantity": INTEGER})
+
+
+def test_review_one_thing_named_with_and_is_one_call() -> None:
+    assert len(_calls([STORE], "Find the nearest Marks and Spencer in York")) == 1
+    assert len(_calls([FOOD], "Order 2 fish and chips")) == 1
+
+
+def test_review_a_weight_is_no_animal_id() -> None:
+    weigh = _tool("log_weight", "Log an animal's new weight.", {"animal_id": STRING, "weight_kg": NUMBER})
+    assert all(arguments["animal_id"] != "9kg" for _, arguments in _calls([weigh], "Update the badger's record, it weighs 9kg now"))
+
+
+def test_review_a_screen_resolution_is_no_box_size_and_square_feet_no_square_metres() -> None:
+    monitor = {"type": "object", "properties": {"item": STRING, "size": SIDES}, "required": ["item", "size"]}
+    assert _parsed(monitor, "A monitor with a 2560x1440 screen, 6 kg")["size"]["length_cm"] != 2560
+    form = _parsed(LETTING, "Flat to let in Leith, 700 sq ft, pets are no problem")
+    assert (form["floor_area_sqm"], form["pets_allowed"]) != (700, False)
+    assert form["pets_allowed"] is True
+
+
+def test_review_a_date_is_no_pain_score_and_back_from_is_no_body_part() -> None:
+    intake = {"type": "object", "properties": {"pain_level": INTEGER, "body_part": STRING}, "required": ["pain_level", "body_part"]}
+    assert _parsed(intake, "Left hip since 4/10 (April 10th), pain is 5")["pain_level"] == 5
+    assert _parsed(intake, "I'm back from a run and my left calf hurts, 4/10")["body_part"] == "calf"
+
+
+def test_review_a_plan_said_with_ditch_is_still_corrected_in_a_later_message() -> None:
+    turns = [{"role": "user", "content": "Ditch the old fridge on Monday."}, {"role": "assistant", "content": "Ok."},
+             {"role": "user", "content": "Make it Wednesday instead."}, {"role": "assistant", "content": "Ok."},
+             {"role": "user", "content": "When is the old fridge being ditched?"}]
+    assert "Wednesday" in _reply(turns) and "Monday" not in _reply(turns)

@@ -1,0 +1,67 @@
+"""Chat memory and the instructions' own facts, as outside testers met them this round (in my own words and domains):
+
+- "Actually scrap X, ... Make it Y instead." in one message changes the plan said before, never the sentence that
+  scraps X ("scrap Y" was told back); "Where are we going?" is answered by "Let's go to ..." ("going" is "go");
+- a question the instructions answer in one sentence that names every thing it asks about is answered by it, with a
+  no when the sentence says no ("We don't repair televisions." of "can I bring my television?", "Aprons not
+  provided."), a yes when it says the question's own verb ("Bring your own gloves."), and the end of the hours it gives
+  when asked when a thing closes ("Night market runs 18:00-22:30."); a question of the user's own ("Which phone do I
+  have?") is not answered by the instructions' phone hours.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.offline.api import OfflineAPI
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def _reply(message: str | list[dict], instructions: str = "") -> str:
+    """The offline model's reply to a message (or to a conversation)."""
+    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message})
+    return reply["output"][-1]["content"][0]["text"]
+
+
+def _chat(*said: str) -> list[dict]:
+    """A conversation of user messages (and the assistant's "Noted." after each), ending with the last one."""
+    turns: list[dict] = []
+    for text in said[:-1]:
+        turns += [{"role": "user", "content": text}, {"role": "assistant", "content": "Noted."}]
+    return [*turns, {"role": "user", "content": said[-1]}]
+
+
+def test_make_it_instead_changes_the_plan_not_the_sentence_that_scraps() -> None:
+    reply = _reply(_chat("Let's go to Coniston on Sunday, we'll take the minibus.",
+                         "Actually scrap Coniston, the car park is tiny. Make it Buttermere instead."))
+    assert "scrap Buttermere" not in reply
+    answer = _reply(_chat("Let's go to Coniston on Sunday, we'll take the minibus.",
+                          "Actually scrap Coniston, the car park is tiny. Make it Buttermere instead.",
+                          "Where are we going again?"))
+    assert "Buttermere" in answer and "Coniston" not in answer
+
+
+REPAIR_CAFE = ("You answer for the Ashby repair cafe. We mend clocks, radios and kettles. We don't repair televisions. "
+               "Aprons not provided. Bring your own apron if you're volunteering. Night market runs 18:00-22:30. "
+               "Opening hours: phone Monday to Friday, 9:00 to 17:00.")
+
+
+@pytest.mark.parametrize(("question", "start"), [
+    ("can I bring my television too?", "No: We don't repair televisions."),
+    ("are aprons provided?", "No: Aprons not provided."),
+])
+def test_a_rule_of_the_instructions_answers_yes_or_no(question: str, start: str) -> None:
+    assert _reply(question, REPAIR_CAFE).startswith(start)
+
+
+def test_a_rule_that_says_the_questions_own_verb_is_a_yes() -> None:
+    assert _reply("do I need to bring gloves", "Sessions start at 10. Bring your own gloves.") == "Yes: bring your own gloves."
+
+
+def test_when_a_thing_closes_is_the_end_of_its_hours() -> None:
+    assert "22:30" in _reply("what time does the night market close?", REPAIR_CAFE)
+
+
+def test_a_question_of_the_users_own_is_not_answered_by_the_instructions() -> None:  # (a guard: as before this round)
+    assert _reply("Which phone do I have?", REPAIR_CAFE).startswith("I don't know")
