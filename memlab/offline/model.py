@@ -2156,9 +2156,14 @@ class Reader:
                         low.partition(f"{label}: {answer}")[2]):  # (not "Allergies: no nuts", "Urgent: no. Actually yes")
                 return answer == "yes"
         spoken = f" {' '.join(_lower_tokens(self.request.message))} "
-        if any(f" {idiom} " in spoken for idiom in ("no problem", "not a problem", "no worries", "no issue", "not an issue")) and (
-                any(f" {w} " in spoken for w in name.lower().split("_") if len(w) >= 3 and stem(w) in marks)):
-            return True  # "pets are no problem": pets allowed
+        own_words = [w for w in name.lower().split("_") if len(w) >= 3 and stem(w) in marks]
+        if any(any(f" {idiom} " in clause for idiom in ("no problem", "not a problem", "no worries", "no issue", "not an issue"))
+               and any(f" {w} " in clause and f" no {w} " not in clause for w in own_words) and not any(
+                   t == "not" and f" {t} a problem " not in clause and f" {t} an issue " not in clause or t.endswith("n't")
+                   for t in clause.split()) for clause in (
+                   f" {' '.join(_lower_tokens(part))} " for part in self.request.message.replace(";", ",").replace(
+                       ".", ",").split(","))):
+            return True  # "pets are no problem": pets allowed (its own clause: not "parking is no problem. No pets.")
         if any(f" no {w} " in spoken or f" no {w}s " in spoken for w in name.lower().split("_") if len(w) >= 3 and stem(
                 w) in marks - stem_set("allowed allow ok okay welcome permitted accepted")):
             return False  # pets_allowed: "sorry no pets"
@@ -4908,6 +4913,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         ) else []  # "What date is my booking?" of "I'd
     candidates += [(0.0, s) for s in wished]  # like the main hall on Saturday 21 June": what was asked for is booked
     lettered = _lettered(question)  # "When is the Site A visit?": not what is said of Site B alone
+    said_names = {t for s in request.said for t in tokens(s.text) if t[:1].isupper() and t.isalpha()}
+    as_asked = {t for t in tokens(question)[1:] if t[:1].isupper() and t.isalpha() and t != "I" and any(
+        n != t and stem(n.lower()) == stem(t.lower()) for n in said_names)}  # a name with a twin of one stem ("Vexx",
+    # "Vex"): the statement that says it as asked
     candidates = [(c, s) for c, s in candidates if not _of_other_letters(s.text, lettered)]
     owner = _owned(question)  # (as asked: "grandpa" is no mistyped "grandma")
     kin = next((same for same in _SAME_KIN if owner in same), {owner}) if owner in _KIN_STEMS else set()  # "What's my dad's
@@ -5097,7 +5106,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         # Hannah"; "It has a cracked top" after "...brought in her violin"; "I named her Marigold" after "The van is..."
         inherited = (prior.stems & set(topic)) - stems if theirs else set()
         covered += len(inherited)
-        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not (named or counts_it) or mine and len(set(
+        twin = bool(as_asked) and as_asked <= set(tokens(statement.text))  # "Bexx" said as asked (not "Bex")
+        if covered < min(2, len(topic)) and covered * 2 < len(topic) and not (named or counts_it or twin) or mine and len(set(
                 topic) & statement.stems) * 2 < len(topic) and not {"you'd", "you'll", "say", "said", "told"} & set(lowered):
             continue
         kin = head and head != counted and head not in stems and related([head]) & {stem(b) for a, b in itertools.pairwise(
@@ -5134,7 +5144,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 "i", "we", "my", "our"} & set(said_as)))  # of equals in what they say, the user's own (a note's bare "member
         # number PR-5570" is the neighbour's, if the note says "his member number is PR-5570"; "The junior section wants
         # its own order" is theirs)
-        found.append(((bool(whom & stems or whom and theirs), statement.order not in asked_for, mine_first or not {
+        found.append(((bool(whom & stems or whom and theirs), not as_asked or twin,
+                       statement.order not in asked_for, mine_first or not {
             "my", "i"} & set(lowered) or bool(head) and head not in stems,
                        specific, mine_first, covered, holds, score + 1.5 * corrects, said_here, -other, statement.order if said_here or (
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
@@ -5162,7 +5173,7 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 _proper_names(s.text)) - set(_proper_names(first.text))) for key in [best[0]]), best)  # (a count
         # corrected, "I miscounted the first hour, it was 34 not 37", says nothing new of "Who was my best DX?")  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
-    return (best[0][3], best[1]) if best else None
+    return (best[0][4], best[1]) if best else None
 
 
 def _names_another(later: Statement, first: Statement, said: Sequence[Statement]) -> bool:
@@ -5673,7 +5684,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             thing = next((w for k, v in enumerate(heard_now) if v == label[3:] for w in heard_now[k + 1:k + 3] if w not in (
                 "my", "the", "a", "an", "our", "your", "his", "her", "their", "some", "any")), "")  # what is done to
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and not (
-                thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems))  # (not "Bring your own apron"
+                thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems and stem(thing) in set(words(
+                    request.instructions[:4000]))))  # (not "Bring your own apron" when another sentence names the television
             # of "can I bring my television?")
             continue
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
@@ -5858,7 +5870,7 @@ def _in_hours(limit: Sequence[str], asked: Sequence[str]) -> bool | None:
 #: A question's words for the ends of hours ("When does the market close?") and what turns a rule against a thing.
 _OPENING, _CLOSING = stem_set("open opens opening start starts begin begins"), stem_set(
     "close closes closing shut shuts finish finishes end ends")
-_AGAINST = frozenset("not no never don't doesn't cannot can't won't isn't aren't only".split())
+_AGAINST = frozenset("not no never don't doesn't cannot can't won't isn't aren't".split())
 #: The instructions' own orders to the model ("You answer for...", "Be brief"): no fact of the world to tell.
 _OWN_ORDERS = ("you ", "you're", "answer", "reply", "be ", "keep ", "use ", "always ", "never reveal", "never share", "do not reveal")
 
@@ -5873,7 +5885,7 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
     said = _lower_tokens(question[:300])
     topic = set(_topic(question[:300])) - _LIGHT_VERBS - stem_set("need bring allow ok okay fine time much")
     ends = topic & (_OPENING | _CLOSING)
-    things = topic - ends - _ASKING_WORDS
+    things = {t for t in topic - ends - _ASKING_WORDS if not t[:1].isdigit()}  # (a time asked of is no thing: "at 01:00")
     if instead_of and things <= set(words(instead_of)):
         return None
     if not said or not things or not question.rstrip().endswith("?") and said[0] not in (*_YES_NO, "can", "could", "may") or said[
@@ -5896,7 +5908,9 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
     if said[0] not in (*_YES_NO, "can", "could", "may", "should", "will", "would"):
         return line
     if ranged and len(asked_time) == 1:  # "is the market open at 22:00?"
-        return f"{'Yes' if ranged[0][0] <= asked_time[0] < ranged[0][1] else 'No'}: {line}"
+        (start, end), at = ranged[0], asked_time[0]
+        inside = start <= at < end if start < end else at >= start or at < end  # (past midnight: "20:00-02:00")
+        return f"{'Yes' if inside else 'No'}: {line}" if len(minutes) == 2 else line
     against = bool(set(low) & _AGAINST) or low[:1] == ["no"]
     own_verb = {stem(w) for w in said} & set(words(line)) & (_VERBS | stem_set("bring provide wear include allow need repair"))
     return f"No: {line}" if against else f"Yes: {line[:1].lower() + line[1:]}" if own_verb else line
@@ -6697,12 +6711,16 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     unit = {key: key.rpartition("_") for key in chosen if "_" in key and (key.rpartition("_")[2].rstrip("s") in _SECONDS or (
         key.rpartition("_")[2].upper() in _CURRENCIES))}  # "the eta is 24 hours", "the refund is 42.5 EUR"
     said = " and ".join(f"the {unit[key][0].replace('_', ' ')} is {plain[key]} {_unit(unit[key][2])}" if key in unit else
-                        f"{key}: {plain[key]}" if key[:1].isupper() else
+                        f"{key}: {plain[key]}" if key[:1].isupper() else f"{key.replace('_', ' ')}: {plain[key]}" if (
+                            key.lower() in _STATES or len(key) > 4 and key.lower().endswith(("ed", "able", "ible")) and not (
+                                key.lower().endswith("eed"))) else  # {"free": [...]}: "Free: Court 2 at 18:00, ..."
                         f"the {key.replace('_', ' ')} {'are' if re.search('[^su]s$', key) else 'is'} {plain[key]}"
                         for key in chosen)  # "the error codes are E-3120", "the eta is 24 hours"
     return f"{said[:1].upper()}{said[1:]}" + "." * (said[-1:] not in ".!?") if said else None  # a value may end one
 
 
+#: A result's keys that name a state, not a thing ("free", "open"): told as labels, "Free: Court 2 at 18:00".
+_STATES = frozenset("free open closed busy full empty left remaining taken spare vacant".split())
 #: Words that open the part of the instructions telling what the assistant knows of the user (its long-term memory).
 _MEMORY_CUES = ("what you remember", "what you know about", "known about", "known preferences", "user profile", "profile:",
                 "user_memory", "user memory", "memory:", "memories:", "preferences:", "facts about the user")
@@ -7898,7 +7916,7 @@ def _asked_of_text(message: str) -> str | None:
     low, quoted = " ".join(said), _QUOTED.search(head)
     items = [line.strip(" -*\u2022\t") for line in text.splitlines() if line.strip(" -*\u2022\t")]
     items = items if len(items) >= 2 else _listed(text.rstrip("."))
-    if {"should", "would", "could", "must", "add", "need"} & set(said):
+    if {"should", "would", "could", "must", "add"} & set(said):
         return None  # "How many items should I add to this list?" asks for advice, not of the text
     if "how many times" in low and quoted:  # "How many times does the word 'fixer' appear ...?": whole words, any case
         found = len(whole_words_at(text.lower(), quoted[1].lower()))
@@ -7910,8 +7928,11 @@ def _asked_of_text(message: str) -> str | None:
             "say", "says", "include", "includes")), [])  # "Does the text below mention a refund?"
         asked = quoted[1] if quoted else " ".join(itertools.takewhile(lambda t: t not in ("yes", "answer"), after))
         wanted, heard = set(words(asked)), set(words(text))
-        if not wanted or not quoted and (wanted & heard or related(wanted) & heard) and not wanted <= heard:
-            return None  # some of it, or a word near it ("far too expensive" of price): no plain yes or no
+        if not wanted or not quoted and related(wanted) & heard and not wanted & heard:
+            return None  # a word near it ("far too expensive" of price): no plain yes or no
+        where = next((one for one in sentences(text) if wanted & set(words(one))), "")
+        if not quoted and wanted & heard and not wanted <= heard:  # "a rest day" of "Wed rest": what it says of it
+            return f"It says \"{where.strip()}\", which mentions {' and '.join(w for w in asked.split() if stem(w.lower()) in heard)} but not {' '.join(w for w in asked.split() if stem(w.lower()) in wanted - heard)}."
         there = wanted <= heard if not quoted else asked.lower() in text.lower()
         return f"Yes: the text mentions {asked}." if there else f"No: the text doesn't mention {asked}."
     if said[0] == "who" and set(said) & {"signed", "sign", "wrote", "write", "sent", "send"}:  # the name after its sign-off
@@ -8931,7 +8952,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 asked.message.lower().partition(" and ")[2].split(" ")[0] in QUESTION_WORDS)  # second place, the same day
             fresh = [n for n in _needed(tool) if arguments.get(n) != before.get(n) and n not in reader.found_nothing and str(
                 arguments.get(n)) not in " ".join(c["arguments"] for c in calls) and (
-                _listed_next(asked.message, str(before.get(n)), str(arguments.get(n))))]  # "at Refugio Frey, Cabane de Moiry and
+                _listed_next(asked.message, str(before.get(n)), str(arguments.get(n)), frozenset(words(n.replace("_", " ")))))]  # "at Refugio Frey, Cabane de Moiry and
             # Tracuithütte on Aug 9": a hut per call, the night shared
             if start and (reader.ran_out and not asks_again and len(fresh) != 1 or all((a := arguments.get(n)) == (b := before.get(n)) or (
                     isinstance(a, str) and isinstance(b, str) and f" {a} " in f" {b} ") for n in _needed(tool))):  # one call
@@ -8966,17 +8987,20 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     return calls, missing
 
 
-def _listed_next(text: str, first: str, then: str) -> bool:
+def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozenset()) -> bool:
     """Whether ``then`` follows ``first`` in ``text`` as the next item of a list ("Oak Park, Mill Street",
-    "machines 3 and 12", "at Frey and at Moiry")."""
+    "machines 3 and 12", "at Frey and at Moiry", "the Oak and Elm rooms" of a field named ``of``)."""
     at = whole_words_at(text, first)
     after = whole_words_at(text[at[0] + len(first):], then) if at else []
     gap = text[at[0] + len(first):at[0] + len(first) + after[0]].lower() if after else ""
     shape = [(any(map(str.isdigit, value)), value[:1].isupper()) for value in (first, then)]  # ("QH2290 and I'd": no)
     joined = set(gap.replace(",", " ").split())
+    around = [*text[:at[0]].split()[-1:], *text[at[0] + len(first) + after[0] + len(then):].split()[:1]] if after else []
+    kinds = any(w.lower().endswith("s") and stem(w.lower().strip(".,;:!?")) in of for w in around) or all(
+        value.lower() in _LANGUAGES for value in (first, then))  # "the Oak and Elm rooms" (of ``room``), "French and Spanish"
     return bool(after) and shape[0] == shape[1] and ("," in gap or bool({"and", "or", "&"} & joined)) and joined <= {
         "and", "or", "&", "at", "in", "on", "the", "for"} and ("," in gap or shape[0][0] or len(joined) > 1 or text[:at[0]].rstrip(
-            ).endswith(","))  # (a list, its last item too, numbers,
+            ).endswith(",") or bool(kinds))  # (a list, its last item too, numbers, things of a kind said after them,
     # or "at A and at B": not "Marks and Spencer", "fish and chips")
 
 

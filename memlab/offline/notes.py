@@ -1232,6 +1232,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
                 unit = was.lower().lstrip("0123456789.,") if was[:1].isdigit() and value.replace(".", "").isdigit() else ""
+                core = was.lower().rstrip("abcdefghijklmnopqrstuvwxyz")  # "5:15pm" of "5:30 not 5:15": 5:30pm
+                if not unit and core != was.lower() and core in undone and value[-1:].isdigit() and _form(core) == _form(value):
+                    ways.append((0, was, value + was[len(core):]))
+                    continue
                 if unit and unit.isalpha() and was[:len(was) - len(unit)].lower() in undone:  # "64kg" of "66 kg not 64"
                     ways.append((0, was, value + was[len(was) - len(unit):]))
                     continue

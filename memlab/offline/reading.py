@@ -923,7 +923,8 @@ def whole_words_at(text: str, part: str) -> list[int]:
     in "group AB-," but "B-" nowhere there)."""
     found, at = [], text.find(part)
     while at >= 0 and part:
-        found += [at] * (not text[at - 1:at].isalnum() and not text[at + len(part):at + len(part) + 1].isalnum())
+        end = at + len(part) + 2 * (part[-1:].isdigit() and text[at + len(part):at + len(part) + 2].lower() in ("am", "pm"))
+        found += [at] * (not text[at - 1:at].isalnum() and not text[end:end + 1].isalnum())  # ("5:15" of "5:15pm")
         at = text.find(part, at + 1)
     return found
 

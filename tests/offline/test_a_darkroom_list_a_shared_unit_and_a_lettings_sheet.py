@@ -255,3 +255,27 @@ def test_review_a_plan_said_with_ditch_is_still_corrected_in_a_later_message() -
              {"role": "user", "content": "Make it Wednesday instead."}, {"role": "assistant", "content": "Ok."},
              {"role": "user", "content": "When is the old fridge being ditched?"}]
     assert "Wednesday" in _reply(turns) and "Monday" not in _reply(turns)
+
+
+# --- review guards: the second review ---------------------------------------------------------------------------
+
+COTTAGE = _tool("book_cottage", "Book a holiday cottage.", {"guests": INTEGER, "pets_allowed": {"type": "boolean"}})
+
+
+@pytest.mark.parametrize("message", ["Book for 2 guests. Parking is no problem. No pets.",
+                                     "Book for 3 guests. No problem if pets aren't allowed, we don't have any."])
+def test_review_no_problem_about_something_else_allows_no_pets(message: str) -> None:
+    assert [arguments["pets_allowed"] for _, arguments in _calls([COTTAGE], message)] == [False]
+
+
+def test_review_things_of_a_kind_named_around_a_pair_make_a_call_each() -> None:
+    room = _tool("book_room", "Book a meeting room.", {"time": STRING, "room": STRING})
+    assert [arguments["room"] for _, arguments in _calls([room], "Book the Ash and Birch rooms for 10:00")] == ["Ash", "Birch"]
+    translate = _tool("translate", "Translate a text.", {"text": STRING, "target_language": STRING})
+    assert len(_calls([translate], "Translate 'see you soon' into Italian and German")) == 2
+
+
+def test_review_a_thing_said_in_part_is_told_with_what_the_text_says() -> None:
+    reply = _reply("Does the text below mention a quiet room?\n\nThe room was bright and warm.")
+    assert "The room was bright and warm." in reply and not reply.startswith(("I don't know", "Yes"))
+    assert _reply("How many items need signing in this list?\n- form A\n- form B\n- form C") == "The list has 3 items."

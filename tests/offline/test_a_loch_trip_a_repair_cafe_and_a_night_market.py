@@ -6,7 +6,10 @@
   no when the sentence says no ("We don't repair televisions." of "can I bring my television?", "Aprons not
   provided."), a yes when it says the question's own verb ("Bring your own gloves."), and the end of the hours it gives
   when asked when a thing closes ("Night market runs 18:00-22:30."); a question of the user's own ("Which phone do I
-  have?") is not answered by the instructions' phone hours.
+  have?") is not answered by the instructions' phone hours;
+- of two names of one stem ("Bex", "Bexx"), the statement that says the name as asked answers; a summary corrects
+  "4:45pm" when told "5:10 not 4:45" (not another number of the sentence); a result's key that names a state
+  ({"free": [...]}) is told as a label ("Free: ..."), not "The free is ...".
 """
 
 from __future__ import annotations
@@ -65,3 +68,45 @@ def test_when_a_thing_closes_is_the_end_of_its_hours() -> None:
 
 def test_a_question_of_the_users_own_is_not_answered_by_the_instructions() -> None:  # (a guard: as before this round)
     assert _reply("Which phone do I have?", REPAIR_CAFE).startswith("I don't know")
+
+
+def test_a_name_with_a_twin_of_one_stem_is_answered_by_the_statement_that_says_it_as_asked() -> None:
+    chat = _chat("Crew list. Bex is Lou Harte, she rows bow, seat weight 58 kg.",
+                 "Bexx (double x!) is Tom Ince, he rows stroke, 74 kg.", "What seat weight is Bexx?")
+    assert "74" in _reply(chat) and "58" not in _reply(chat)
+
+
+async def test_a_summary_corrects_a_time_said_with_pm_not_another_number(client) -> None:
+    from ..helpers import offline_summarizer, said as conversation
+
+    _, note = await offline_summarizer().summarize(conversation(
+        "Ivo is 7 and gets collected at 4:45pm by his gran, Ada.", "Correction - Ivo's collection is 5:10 not 4:45."))
+    assert "5:10pm" in note and "4:45pm" not in note and "Ivo is 7" in note
+
+
+def test_a_result_key_that_names_a_state_is_told_as_a_label() -> None:
+    tools = [{"type": "function", "name": "lane_availability", "description": "Free lanes on a date.", "parameters": {
+        "type": "object", "properties": {"date": {"type": "string"}}, "required": ["date"]}}]
+    turns = [{"role": "user", "content": "which lanes are free on 2025-08-02?"},
+             {"type": "function_call", "call_id": "c1", "name": "lane_availability", "arguments": '{"date": "2025-08-02"}'},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"free": ["Lane 1 at 07:00", "Lane 4 at 08:30"]}'}]
+    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": turns, "tools": tools})["output"][-1]["content"][0]["text"]
+    assert reply == "Free: Lane 1 at 07:00, Lane 4 at 08:30."
+
+
+# --- review guards: where this round's second reviewer found the new rules reaching too far -----------------------
+
+@pytest.mark.parametrize(("question", "rule"), [
+    ("Can I use the kiln?", "Only members can use the kiln."),
+    ("Is card accepted?", "Card only at the till."),
+])
+def test_review_only_is_no_plain_no(question: str, rule: str) -> None:
+    assert not _reply(question, f"You run a pottery studio. {rule}").startswith("No")
+
+
+def test_review_a_rule_of_the_same_verb_still_answers_when_no_sentence_names_the_thing() -> None:
+    assert "steel-toe boots" in _reply("Can I wear trainers?", "You run the workshop desk. Wear steel-toe boots in the workshop.")
+
+
+def test_review_hours_past_midnight_hold_a_time_after_midnight() -> None:
+    assert _reply("is the bar open at 01:00?", "The late bar runs 20:00-02:00.").startswith("Yes")
