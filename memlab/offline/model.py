@@ -420,7 +420,8 @@ def _tool_stems(name: str, said: str, instructions: str) -> tuple[frozenset[str]
     hints = [s[s.find(name) + len(name):][:60].split(",")[0] for s in sentences(instructions) if name in s]
     name_stems = frozenset(words(name.replace("_", " ")))
     scope = {w for a, b in itertools.pairwise(said.lower().split()) if is_handoff(name, said) and b == "for" and (
-        stem(a) in name_stems) for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0])}
+        stem(a) in name_stems) for w in words(said.lower().partition(f"{a} for ")[2].split(".")[0].split(":")[0].split(",")[0])[:1]}
+    # (its first word: "a claim for damage: burst pipes, ..." keeps the pipes, "permits for events and picnics" the picnics)
     told = words(f"{said} {' '.join(hints)}")
     parts = {stem(w.split("-")[0]) for w in told if w.count("-") == 1 and w.split("-")[1] in stem_set(
         "speaking based related friendly only")}  # "Spanish-speaking visitors": Spanish (not "lock" of "lock-outs")
@@ -2000,6 +2001,7 @@ class Reader:
             # of an age
             found, years = aged or [t for t in found if t not in years and float(t) <= 200], []  # ("120000 miles": no age)
             named = [n for n in named if n in aged] or aged[:1] if aged else named  # ("42000 a year over 25 years": 25)
+            self.ran_out = self.ran_out or bool(self.start) and len(aged) == 1  # one "3 yrs": no call per number
         elif marks & _PERSON:  # a count of people is no age: "the kids are 3 and 5 years old" gives no count of kids
             heard = _lower_tokens(text)
             ages = {t for k, t in enumerate(heard) if _NUMBER.fullmatch(t) and (rest := list(itertools.dropwhile(lambda w: (
@@ -4355,7 +4357,13 @@ def _choose_tools(request: Request) -> list[Tool]:
     common = set.intersection(*(set(t.stems) for t in desks)) if len(desks) > 1 else set()  # "insurance" of
     labels = {stem(found[0].lower()) for piece in sentences(request.message) if len(found := tokens(piece)) == 2 and (
         found[0].isalpha() and identifiers(found[1]))}  # a reference told on its own: "..., where's my money? Booking BX-2291."
-    by_own_words = any((t.stems - _HANDOFF - common) & (message - labels) for t in desks)  # claims and of sales names
+    spoken_low = _lower_tokens(request.message)
+    placed = {stem(c) for a, b, c in zip(spoken_low, spoken_low[1:], spoken_low[2:]) if a in ("in", "at", "near") and b == (
+        "the")} | {stem(b) for a, b in zip(tokens(request.message), tokens(request.message)[1:]) if a.lower() in (
+            "at", "in", "near") and b[:1].isupper()} | {stem(c.lower()) for a, b, c in zip(*[tokens(request.message)[k:] for k in range(
+                3)]) if a.lower() in ("at", "in", "near") and b[:1].isupper() and c[:1].isupper()}  # where it happens ("at
+    # Elm Park", "in the park") says less of the desk than what happens ("the swing has a snapped chain")
+    by_own_words = any((t.stems - _HANDOFF - common) & (message - labels - placed) for t in desks)  # claims and of sales names
     # neither; "Booking BX-2291" only labels a reference: no booking desk's word
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
     same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out", " know")) and any(
@@ -4388,7 +4396,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         heard = desk_words if routed else message | same | near if everything_given or own & near and (
             handed_to and len(tools) == 1) else message | same  # a desk of one tool, handed the question: its tool
         # by a related word, asking what it lacks ("How much would insurance cost?": get_quote, "the driver age?")
-        if tool.handoff and covered & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
+        if tool.handoff and (covered - placed) & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
@@ -4397,7 +4405,8 @@ def _choose_tools(request: Request) -> list[Tool]:
                     ""])[0])))  # its verb ("Add milk": add_item, asking what it lacks; "Give the shift to Tamsin": the
         # tool its description says gives it); given its values, one related to its
         # name: "Call mom" (call_contact), "Tell Maya..." (send_message)
-        scored.append((3 * distinct + len(tool.stems & (heard if routed else message) - own) + fits, distinct, tool, fits))
+        matched = tool.stems & (heard if routed else message) - own
+        scored.append((3 * distinct + len(matched) - 0.5 * len(matched & placed) * routed + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
     spaced = f" {' '.join(_lower_tokens(request.message))} "
@@ -4488,7 +4497,8 @@ def _choose_tools(request: Request) -> list[Tool]:
                 n.rpartition("_")[2] for n in _needed(top) if "_" in n and not set(words(n.rpartition("_")[0])) & {
                     stem(t) for t in heard}})  # unit (a number each) or word:
     # "My chest is 101cm and I'm 183cm" (not "I'm 30 years old and weigh 80 kg" for chest_cm, height_cm)
-    if not picked and (top_score >= 3 or whole or top.handoff and top_score > runner_up or choice == "required" or named or orders):
+    if not picked and (top_score >= 3 or whole or top.handoff and top_score > runner_up and top_score >= 1 or choice == "required" or (
+            named) or orders):  # (a desk by a word of where alone, "in Victoria Park", is no desk's)
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [t for t in tools if any((
             t.name_stems - _VERBS) & set(words(s)) for s in orders)][:1] or [top if top_score >= 3 or choice != (
             "required") else next((t for *_, t, _ in scored if stem(t.name.split("_")[0].lower()) in _VERBS - _CHANGES), None) or next((

@@ -7,6 +7,8 @@
   to ml", "how many ounces is 200 g?"), not the first twice;
 - several values listed for one field make one call each ("at Alderley, Brockwood and Cray on 14 June", "lockers 4
   and 19"), the value they share kept; numbers that are no list ("for 2 nights, there are 3 of us") make one call;
+- a desk is chosen by what its description lists, past "a claim for damage:" ("Our cellar flooded": claims), by a
+  related word ("snapped" of "broken", "dripping" of "leaks"), and a place alone ("in Mill Gardens") chooses none;
 - a field named ``animal_id`` is an id, not a species: "what's the status of FX-2044?" looks it up;
 - the names listed after a colon fill a list ("map a walk: Kelso Bridge, Abbey Road, the Old Mill, leaving 09:15"),
   and a place said with "at" is no item of another list ("found at Mossy Lane, has a torn ear and mites");
@@ -146,6 +148,34 @@ def test_a_place_said_with_at_is_no_item_of_another_list() -> None:
     assert "Mossy Lane" not in arguments["injuries"] and "torn ear" in arguments["injuries"]
 
 
+def _desk(name: str, description: str) -> dict:
+    """A handoff as the Agents SDK sends it: ``transfer_to_<name>`` described by the agent's handoff_description."""
+    return _tool(f"transfer_to_{name.lower().replace(' ', '_')}", f"Handoff to the {name} agent to handle the request. "
+                 f"{description}", {}, [])
+
+
+TOWN_DESKS = [_desk("Claims", "Opening a claim for damage: flooded cellars, storm damage, fire, break-ins."),
+              _desk("Bookings", "Permits for fairs and barbecues with crowds, marquees, music, stalls."),
+              _desk("Play areas", "Broken climbing frames, slides, damaged play equipment."),
+              _desk("Lost property", "Items lost or found in the gardens."),
+              _desk("Caretaker", "Plumbing leaks, heating, electrics in the pavilion.")]
+
+
+@pytest.mark.parametrize(("message", "desk"), [
+    ("Our cellar flooded on Sunday and the boiler is under water, what's the excess?", "transfer_to_claims"),
+    ("we want a barbecue for about 60 people in July, do we need anything?", "transfer_to_bookings"),
+    ("the climbing frame at Mill Gardens has a snapped rope!!", "transfer_to_play_areas"),
+    ("the tap in the pavilion kitchen has been dripping all day", "transfer_to_caretaker"),
+    ("I think I left my son's scarf at the bandstand in Mill Gardens", "transfer_to_lost_property"),
+])
+def test_a_desk_is_chosen_by_what_its_description_lists(message: str, desk: str) -> None:
+    assert [name for name, _ in _calls(TOWN_DESKS, message, "You are the town switchboard. Send callers to the right desk.")] == [desk]
+
+
+def test_a_place_alone_chooses_no_desk() -> None:
+    assert _calls(TOWN_DESKS, "Can I fly a kite in Mill Gardens?", "You are the town switchboard. Send callers to the right desk.") == []
+
+
 # --- structured output ----------------------------------------------------------------------------------------------
 
 SIDES = {"type": "object", "properties": {"length_cm": NUMBER, "width_cm": NUMBER, "height_cm": NUMBER},
@@ -279,3 +309,12 @@ def test_review_a_thing_said_in_part_is_told_with_what_the_text_says() -> None:
     reply = _reply("Does the text below mention a quiet room?\n\nThe room was bright and warm.")
     assert "The room was bright and warm." in reply and not reply.startswith(("I don't know", "Yes"))
     assert _reply("How many items need signing in this list?\n- form A\n- form B\n- form C") == "The list has 3 items."
+
+
+# --- review guards: the whole-round review -----------------------------------------------------------------------
+
+def test_review_one_candidate_listed_with_commas_is_one_call() -> None:
+    add = _tool("add_candidate", "Add a job candidate.", {"name": STRING, "role": STRING, "years_experience": INTEGER,
+                                                          "skills": {"type": "array", "items": STRING}})
+    calls = _calls([add], "New candidate: Ravi Menon, analyst, 4 yrs, Excel, Tableau")
+    assert [arguments["name"] for _, arguments in calls] == ["Ravi Menon"]
