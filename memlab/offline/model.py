@@ -358,7 +358,8 @@ _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund"
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
             "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available",
             "take out": "remove delete", "every day": "daily", "each day": "daily", "every week": "weekly",
-            "let know": "message", "electric car": "ev", "electric vehicle": "ev"}  # "every day": repeat_daily
+            "let know": "message", "electric car": "ev", "electric vehicle": "ev", "left my": "lost", "left our": "lost",
+            "left his": "lost", "left her": "lost"}  # "every day": repeat_daily; "I left my scarf": lost (not "on the left")
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -2001,7 +2002,6 @@ class Reader:
             # of an age
             found, years = aged or [t for t in found if t not in years and float(t) <= 200], []  # ("120000 miles": no age)
             named = [n for n in named if n in aged] or aged[:1] if aged else named  # ("42000 a year over 25 years": 25)
-            self.ran_out = self.ran_out or bool(self.start) and len(aged) == 1  # one "3 yrs": no call per number
         elif marks & _PERSON:  # a count of people is no age: "the kids are 3 and 5 years old" gives no count of kids
             heard = _lower_tokens(text)
             ages = {t for k, t in enumerate(heard) if _NUMBER.fullmatch(t) and (rest := list(itertools.dropwhile(lambda w: (
@@ -4358,17 +4358,20 @@ def _choose_tools(request: Request) -> list[Tool]:
     labels = {stem(found[0].lower()) for piece in sentences(request.message) if len(found := tokens(piece)) == 2 and (
         found[0].isalpha() and identifiers(found[1]))}  # a reference told on its own: "..., where's my money? Booking BX-2291."
     spoken_low = _lower_tokens(request.message)
-    placed = {stem(c) for a, b, c in zip(spoken_low, spoken_low[1:], spoken_low[2:]) if a in ("in", "at", "near") and b == (
-        "the")} | {stem(b) for a, b in zip(tokens(request.message), tokens(request.message)[1:]) if a.lower() in (
+    placed = {stem(c) for a, b, c in zip(spoken_low, spoken_low[1:], spoken_low[2:]) if a in ("in", "at", "near", "on") and b == (
+        "the") or a == "near" and b in ("my", "our", "your")} | {stem(b) for a, b in zip(tokens(request.message), tokens(request.message)[1:]) if a.lower() in (
             "at", "in", "near") and b[:1].isupper()} | {stem(c.lower()) for a, b, c in zip(*[tokens(request.message)[k:] for k in range(
                 3)]) if a.lower() in ("at", "in", "near") and b[:1].isupper() and c[:1].isupper()}  # where it happens ("at
     # Elm Park", "in the park") says less of the desk than what happens ("the swing has a snapped chain")
+    message = message - {stem("left")} if "left" in spoken_low and not any(a == "left" and b in (
+        "my", "our", "his", "her", "their", "a", "the", "it", "them") for a, b in zip(spoken_low, spoken_low[1:])) else message
+    # ("Turn left at the gate" leaves nothing behind)
     by_own_words = any((t.stems - _HANDOFF - common) & (message - labels - placed) for t in desks)  # claims and of sales names
     # neither; "Booking BX-2291" only labels a reference: no booking desk's word
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
     same = {s for said, same in _SAME_AS.items() if f" {said} " in padded or said.endswith((" back", " out", " know")) and any(
         w == said.split()[0] and said.split()[1] in spoken[at + 2:at + 5] for at, w in enumerate(spoken)) for s in words(same)}
-    desk_words = (message if by_own_words else message | near | same | related(message - naming)) - labels
+    desk_words = (message if by_own_words else message | near - related(placed) | same | related(message - naming - placed)) - labels
     shared = {s for t in tools for s in t.name_stems if sum(s in u.name_stems for u in tools) > 1}
     named = {s for t in desks for s in t.name_stems - {"transf", "agent"}}  # a sentence that sends on: not its own
     own_words = _own_words(request.instructions, frozenset(named))
@@ -8964,7 +8967,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 arguments.get(n)) not in " ".join(c["arguments"] for c in calls) and (
                 _listed_next(asked.message, str(before.get(n)), str(arguments.get(n)), frozenset(words(n.replace("_", " ")))))]  # "at Refugio Frey, Cabane de Moiry and
             # Tracuithütte on Aug 9": a hut per call, the night shared
-            if start and (reader.ran_out and not asks_again and len(fresh) != 1 or all((a := arguments.get(n)) == (b := before.get(n)) or (
+            moved = [n for n in _needed(tool) if isinstance(arguments.get(n), str) and arguments.get(n) != before.get(n)]
+            strayed = bool(moved) and " and " not in asked.message.lower() and not all(_listed_next(asked.message, str(
+                before.get(n)), str(arguments.get(n)), frozenset(words(n.replace("_", " ")))) for n in moved)  # "New candidate: Emma
+            # Stone, designer, 3 yrs, Figma, Sketch": no candidate "Figma"
+            if start and (reader.ran_out and not asks_again and len(fresh) != 1 or strayed or all((a := arguments.get(n)) == (b := before.get(n)) or (
                     isinstance(a, str) and isinstance(b, str) and f" {a} " in f" {b} ") for n in _needed(tool))):  # one call
                 break  # per value of the one value needed: "Play X by Queen" plays X once; "the Aero 7 Pro": not "Pro" again
             if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
@@ -9009,7 +9016,7 @@ def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozense
     kinds = any(w.lower().endswith("s") and stem(w.lower().strip(".,;:!?")) in of for w in around) or all(
         value.lower() in _LANGUAGES for value in (first, then))  # "the Oak and Elm rooms" (of ``room``), "French and Spanish"
     return bool(after) and shape[0] == shape[1] and ("," in gap or bool({"and", "or", "&"} & joined)) and joined <= {
-        "and", "or", "&", "at", "in", "on", "the", "for"} and ("," in gap or shape[0][0] or len(joined) > 1 or text[:at[0]].rstrip(
+        "and", "or", "&", "at", "in", "on", "the", "for", "my", "our"} and ("," in gap or shape[0][0] or len(joined) > 1 or text[:at[0]].rstrip(
             ).endswith(",") or bool(kinds))  # (a list, its last item too, numbers, things of a kind said after them,
     # or "at A and at B": not "Marks and Spencer", "fish and chips")
 

@@ -622,7 +622,8 @@ def _identifiers(statement: Statement) -> list[str]:
                 or len(t) >= 3 and at and facts(t) and ID_NOUNS & {stem(found[at - 1]), stem(found[at - 2]) if (
                     found[at - 1] == "is") else ""}] + [  # "card number is 2044187"
         f"{code} {t}" for before, code, t in zip([""] + found, found, found[1:]) if t.isdigit() and len(t) >= 3
-        and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before)]  # not a unit ("16 GB 512 GB")
+        and code.isalpha() and code.isupper() and len(code) <= 3 and not facts(before) and f"{code} {t}" in statement.text]
+    # not a unit ("16 GB 512 GB"), nor a setting ("tune it to A=442")
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not all(
         ":" in part and _is_time(part) for part in v.split("-")) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower()) and not (
@@ -743,6 +744,30 @@ _MONEY_SIGNS = frozenset("£$€¥")
 #: ("nitrate_ppm": "40 ppm").
 _MEASURE_KEYS = frozenset("size length weight volume capacity height width depth area distance".split())
 _UNITS = frozenset("ppm cm mm m km kg g mg l ml litres liters litre liter kw kwh w v mph kph percent pct".split())
+
+
+def _code_for(key: str, said: Sequence[Statement], found: Sequence[str]) -> str | None:
+    """The code an id key asks for ("job_number": "BN-3306" of "Booked: Thu 8 May 15:30, job BN-3306"): the latest
+    said just after the key's own noun; else ``""`` when what was found is a phone number, a date or no code at all;
+    else ``None`` (what was found stands), a label before it dropped ("hold HLD-7720": "HLD-7720")."""
+    nouns = set(words(key.replace("_", " "))) - stem_set("id number no code ref reference")
+    codes = [value for s in said if s.role != "call" for found_now in [tokens(s.text)] for at, value in enumerate(found_now)
+             if value in identifiers(s.text) and any(c.isalpha() for c in value) and (any(stem(w.lower()) in nouns for w in (
+                 found_now[max(0, at - 3):at])) or len(lead := value.split("-")[0].lower()) >= 3 and lead.isalpha() and any(
+                     n.startswith(lead) for n in nouns))]  # ("INT-0417" of interpreter_id)
+    if codes:
+        return codes[-1]
+    one = "; ".join(found)
+    if not one:
+        return None
+    label, _, rest = one.partition(" ")
+    if rest and " " not in rest and identifiers(rest) and label.isalpha() and label.islower():
+        return rest  # "hold HLD-7720"
+    digits = sum(map(str.isdigit, one))
+    parts = one.replace("-", "/").replace(".", "/").split("/")
+    dated = len(parts) in (2, 3) and all(p.isdigit() and len(p) <= 4 for p in parts)  # "9/10/2025": no code
+    phoned = all(c.isdigit() or c in "+- ()" for c in one) and (digits >= 9 or digits >= 7 and " " in one.strip())
+    return "" if dated or phoned else None  # ("07911 123 456"; an alarm code "9182" stands)
 
 
 def _kind_of(key: str) -> str | None:
@@ -1232,6 +1257,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
                 unit = was.lower().lstrip("0123456789.,") if was[:1].isdigit() and value.replace(".", "").isdigit() else ""
+                if was.isdigit() and was in undone and value[:-2].isdigit() and value[-2:].lower() in ("st", "nd", "rd", "th"):
+                    ways.append((0, was, value[:-2]))  # "the 21st of March now, not the 14th" of "on 14 March 2025": 21
+                    continue
                 core = was.lower().rstrip("abcdefghijklmnopqrstuvwxyz")  # "5:15pm" of "5:30 not 5:15": 5:30pm
                 if not unit and core != was.lower() and core in undone and value[-1:].isdigit() and _form(core) == _form(value):
                     ways.append((0, was, value + was[len(core):]))
@@ -1579,7 +1607,10 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
     picks = {"context": (_names_a_product, slice(0, 4)),
              "prefs": (_prefers, slice(-3, None))}  # the customer's sentences of one kind, and which are kept
-    if kind in picks:  # "Contact details": how to reach them ("My phone number is 07911 123456") too
+    channel = set(words(section.heading.split("(")[0].replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
+    kind = None if channel and kind in ("prefs", "people") else kind  # ("Email: the customer's email address")
+    if kind in picks:  # "Contact details": how to reach them ("My phone number is
+        # 07911 123456") too (a heading of one channel, "Email", "Phone": only a sentence of it, below)
         reach = stem("contact") in keywords(section.heading) and kind == "prefs"
         return [_said(s) for s in users if picks[kind][0](s) or reach and (s.stems & _CONTACT and facts(s.text) or "@" in (
             s.text))][picks[kind][1]]
@@ -1758,8 +1789,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         itertools.pairwise(t.lower() for t in tokens(s.text))))]
     if counted:
         return [_said(max(counted, key=lambda s: s.order))]
-    channel = set(words(section.heading.replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
-    if channel and kind is None:  # "Email address", "Phone": only a sentence that gives one or speaks of it (else none)
+    if channel and kind is None:  # "Email address", "Phone": only a sentence that gives one or speaks of it
         mail = bool(channel & stem_set("email e-mail"))
         ways = ("email me", "e-mail me", "my email", "by email", "no email", "don't email") if mail else (
             "phone me", "call me on", "ring me", "text me", "my phone", "my mobile", "phone number", "mobile number",
@@ -1982,6 +2012,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     spared: list[tuple[str, str]] = []  # the facts placed where no section asked for them
     if spec.sections or spec.json_lists:  # a list key takes loose facts as a section does ("topics (a list)")
         spared = _place(said, sections, bodies, not (spec.form or spec.json_keys))
+        for part in sections:  # an "Email" or "Phone" section holds only what gives or speaks of one, placed or not
+            channel = set(words(part.heading.split("(")[0].replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
+            if channel and part.kind in (None, "prefs", "people"):
+                bodies[part.heading] = [line for line in bodies[part.heading] if ("@" in line if channel & stem_set(
+                    "email e-mail") else sum(map(str.isdigit, line)) >= 7) or channel & set(words(line))]
         home = next((h for h in bodies if kinds[h] in ("people", "name") and set(words(h)) <= ARCHETYPES["people"] - {
             stem("name")}), "")  # "Customer", "Who"; not "Who reviews", "Customer name"
         if home and not ({"ids", "id"} & set(kinds.values()) or spec.form or spec.json_keys):  # no section for them:
@@ -2037,6 +2072,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 "both", "each", "all"} & {t.lower() for t in tokens(c)}]
             if own and clauses and len(own) < len(set(words(part.heading))):  # loss"), when a sibling shares the rest
                 values[part.heading] = [c[:1].upper() + c[1:] for c in clauses]
+        for h, v in list(values.items()) if spec.json_keys else ():  # an id key ("job_number", "interpreter_id"): the code
+            if h.lower().replace(" ", "_").endswith(("_id", "_number", "_no", "_code", "_ref", "_reference")) and not (  # said after
+                    _kind_of(h) in ("phone", "count")) and (code := _code_for(h, said, v)) is not None:  # its noun ("job
+                values[h] = [code] if code else []  # BN-3306"), never a phone or a date
         if spec.json_keys:  # a key of a kind no section line gave: its value in any of the user's sentences ("Could
             for h in [h for h, v in values.items() if not v]:  # you collect 12 boxes ... at 10:30?": 10:30)
                 values[h] = [v for s in said if s.role in ("user", "note") and _kind_of(h) in ("phone", "time", "count") and (

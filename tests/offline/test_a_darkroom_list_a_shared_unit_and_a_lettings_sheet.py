@@ -318,3 +318,31 @@ def test_review_one_candidate_listed_with_commas_is_one_call() -> None:
                                                           "skills": {"type": "array", "items": STRING}})
     calls = _calls([add], "New candidate: Ravi Menon, analyst, 4 yrs, Excel, Tableau")
     assert [arguments["name"] for _, arguments in calls] == ["Ravi Menon"]
+
+
+# --- review guards: the review of the desks' words ----------------------------------------------------------------
+
+GALLERY_DESKS = [_desk("Collections", "Questions about the collections: prints, sculptures, the marble head and coins."),
+                 _desk("Lost and Found", "Lost and found for items left in the galleries or the shop."),
+                 _desk("Events", "Talks, late openings, concerts and music nights.")]
+GREEN_DESKS = [_desk("Repairs", "A desk for damage: broken benches, snapped chains, leaking fountains in the square."),
+               _desk("Lost property", "A desk for lost items: keys, phones, bags left in the square."),
+               _desk("Noise", "Complaints about noise and antisocial behaviour in the square.")]
+
+
+def test_review_left_as_a_direction_is_nothing_left_behind() -> None:
+    assert [n for n, _ in _calls(GALLERY_DESKS, "Where is the marble head? Is it on the left after the shop?",
+                                 "You are the gallery switchboard.")] == ["transfer_to_collections"]
+    assert [n for n, _ in _calls(GREEN_DESKS, "Turn left at the boathouse, there's a group yelling all evening.",
+                                 "You are the green's switchboard.")] == ["transfer_to_noise"]
+
+
+def test_review_a_home_named_as_where_is_no_lost_property() -> None:
+    assert "transfer_to_lost_property" not in [n for n, _ in _calls(
+        GREEN_DESKS, "There's a party in the square near my flat every weekend.", "You are the green's switchboard.")]
+
+
+def test_review_two_things_sharing_an_age_are_valued_each() -> None:
+    value = _tool("car_value", "Estimate a used car's value.", {"model": STRING, "age_years": INTEGER})
+    assert [arguments["model"] for _, arguments in _calls([value], "Value my Fiesta and my Corsa, both 6 yrs old.")] == [
+        "Fiesta", "Corsa"]

@@ -9,7 +9,10 @@
   have?") is not answered by the instructions' phone hours;
 - of two names of one stem ("Bex", "Bexx"), the statement that says the name as asked answers; a summary corrects
   "4:45pm" when told "5:10 not 4:45" (not another number of the sentence); a result's key that names a state
-  ({"free": [...]}) is told as a label ("Free: ..."), not "The free is ...".
+  ({"free": [...]}) is told as a label ("Free: ..."), not "The free is ...";
+- a note reads no setting as an identifier ("string it at A=415" is no "A 415"), applies "it's the 16th of May now, not
+  the 9th" to "9 May 2025", holds in an "Email" line only what gives an email ("not stated" else), and fills a JSON
+  id key with the code said after its noun ("the job number is JB-2231", "hold HLD-5518"), never a phone number.
 """
 
 from __future__ import annotations
@@ -92,6 +95,38 @@ def test_a_result_key_that_names_a_state_is_told_as_a_label() -> None:
              {"type": "function_call_output", "call_id": "c1", "output": '{"free": ["Lane 1 at 07:00", "Lane 4 at 08:30"]}'}]
     reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": turns, "tools": tools})["output"][-1]["content"][0]["text"]
     assert reply == "Free: Lane 1 at 07:00, Lane 4 at 08:30."
+
+
+VIOLIN_HIRE = ("USER: Hi, I'm Orla Brennan, I need to hire a cello for a concert on 9 May 2025 at St Aidan's Hall in Ripon.\n"
+               "ASSISTANT: Happy to help. We have the Hofner (CL-1120) and the Eastman (CL-3307).\n"
+               "USER: The Eastman please. Could you string it at A=415? It's a baroque programme.\n"
+               "ASSISTANT: Yes. Your hire reference is CH-44102; the job number is JB-2231, hold HLD-5518.\n"
+               "USER: oh wait, sorry, the concert moved - it's the 16th of May now, not the 9th.\n"
+               "USER: My mobile is 07700 900731.")
+
+
+def _note(prompt: str) -> str:
+    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": prompt, "input": VIOLIN_HIRE})
+    return reply["output"][-1]["content"][0]["text"]
+
+
+def test_a_note_reads_no_setting_as_an_identifier_and_applies_an_ordinal_correction() -> None:
+    note = _note("Summarize the hire as bullet points.")
+    assert "A 415" not in note and "16 May 2025" in note and "9 May 2025" not in note
+
+
+def test_a_notes_email_and_phone_lines_hold_only_what_gives_one() -> None:
+    note = _note('Fill in each line below (write "not stated" if the conversation does not say):\nCustomer: the '
+                 "customer's full name\nPhone: contact number\nEmail: the customer's email address")
+    assert "07700 900731" in note.partition("Phone:")[2].partition("Email:")[0]
+    assert note.partition("Email:")[2].strip(" -\n") == "not stated"
+
+
+def test_json_id_keys_take_the_code_said_after_their_noun_never_a_phone() -> None:
+    import json
+
+    keys = json.loads(_note("Return JSON with the keys customer, job_number, hold_code, phone. Use null for anything not mentioned."))
+    assert (keys["job_number"], keys["hold_code"]) == ("JB-2231", "HLD-5518")
 
 
 # --- review guards: where this round's second reviewer found the new rules reaching too far -----------------------
