@@ -615,7 +615,7 @@ class Reader:
                                                                               "no special"))):  # (a diet said, or none; else as
             # any field: "a penicillin allergy")
             return "diet", _diet
-        if field_stems & stem_set("fault problem issue symptom defect complaint") and not self.item and _fault_said(
+        if field_stems & stem_set("fault problem issue symptom defect complaint damage") and not self.item and _fault_said(
                 self.whole):  # "it has a speed
             return "fault", _fault_said  # wobble": speed wobble (not the brand said before it)
         if stem("body") in field_stems and any(t.lower() in _BODY_PARTS - {"back"} or t == "back" for t in tokens(self.whole)):  # body_part: "Left
@@ -2017,8 +2017,10 @@ class Reader:
             found, index = named[:1] or labelled[:1] or found[:1], 0  # to, or the one the message says the label of
             self.inside.update(found)  # no other field's by its place ("3 bathrooms, 180 m2": area 180)
         said = _lower_tokens(_in_digits(self.request.message))  # the speaker counts too: "for me and my wife": 2, "me
-        other = next(((said[at + 1:at + 2] if said[at - 1] == "me" else said[at - 2:at - 1]) or ["1"] for at in range(1, len(
-            said) - 1) if said[at] == "and" and "me" in said[at - 1:at + 2:2]), [""])[0]  # and two kids", "2 kids and me": 3
+        other = next(((said[at + 1 + (said[at + 1:at + 2] in (["my"], ["our"])):at + 2 + (said[at + 1:at + 2] in (["my"], [
+            "our"]))] if said[at - 1] == "me" else said[at - 2:at - 1]) or ["1"] for at in range(1, len(said) - 1) if said[
+                at] == "and" and "me" in said[at - 1:at + 2:2]), [""])[0]  # and two kids", "2 kids and me": 3, "me and my 2
+        # mates": 3
         if other and marks & (_PERSON | {stem("party")}) and (not named or other in named):
             found, index = [str(1 + (int(other) if other.isdecimal() else 1))], 0
         if not (years and stem("year") in marks or named and self.answer):  # in an answer, only a number by its place
@@ -2457,10 +2459,13 @@ class Reader:
             return pointed[0]
         found = _lower_tokens(self.request.message)
         negated = {stem(w) for before, w in itertools.pairwise(found) if before in ("not", "no", "never", "nothing")
-                   or before.endswith("n't")}
+                   or before.endswith("n't")} | {stem(w) for a, b, w in zip(found, found[1:], found[2:]) if a in (
+                       "not", "never") and b in ("a", "an", "the") or (a, b) in (("rather", "than"), ("instead", "of"))}
+        # "not a complaint, just a reschedule"; "phone me rather than emailing"
         said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems} | {
             w for w in found if w in ("both", "all", "neither") and w in {str(o).lower() for o in options}}  # "both
         # shoulders": both (a word too common to be a stem)
+        said |= {stem(w[2:]) for w in found if w.startswith("re") and len(w) > 7}  # "a reschedule": scheduling
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
             f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
         turned = _turned(self.request.message)  # "Turn the music down", "volume down" (set_volume): low (not "the
@@ -3507,6 +3512,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
     else the words after "a"/"the"/"for" or a count ("a science fair on Friday", "2 apples", "two mugs", "for yoga"),
     else after "my" ("clear my cart"); for ``titles``, a capitalised phrase after "a"/"the" first ("hiring a Senior
     Engineer"), else the words after "my" ("Here's my lentil soup for four"); never an honorific ("Dr.")."""
+    greeting, comma, rest = text.partition(",")
+    text = rest.lstrip() if people and comma and greeting.split()[:1] in (["Dear"], ["Hi"], ["Hello"], ["Hey"]) and 2 <= len(
+        greeting.split()) <= 4 and _proper_names(rest) else text  # "Dear Brightpane, ... - Hamid Farouk": whom a letter
+    # is to is no writer
     said = text.split(" ")  # "Name's Derek Oyelaran", "my name's Ana": who speaks (not "Wi-Fi name's GuestNet")
     own = " ".join("I'm" if w.lower() == "name's" and (not k or said[k - 1].lower() == "my" or said[k - 1].endswith((
         ".", "!", "?"))) else w for k, w in enumerate(said))
@@ -4363,9 +4372,9 @@ def _choose_tools(request: Request) -> list[Tool]:
             "at", "in", "near") and b[:1].isupper()} | {stem(c.lower()) for a, b, c in zip(*[tokens(request.message)[k:] for k in range(
                 3)]) if a.lower() in ("at", "in", "near") and b[:1].isupper() and c[:1].isupper()}  # where it happens ("at
     # Elm Park", "in the park") says less of the desk than what happens ("the swing has a snapped chain")
-    message = message - {stem("left")} if "left" in spoken_low and not any(a == "left" and b in (
-        "my", "our", "his", "her", "their", "a", "the", "it", "them") for a, b in zip(spoken_low, spoken_low[1:])) else message
-    # ("Turn left at the gate" leaves nothing behind)
+    message = message - {stem("left")} if "left" in spoken_low and all(a in ("turn", "the", "keep", "bear", "go", "take") or (
+        b in ("side", "hand", "or", "turn", "of", "at", "after")) for a, l, b in zip(["", *spoken_low], spoken_low, [
+            *spoken_low[1:], ""]) if l == "left") else message  # ("Turn left at the gate", "on the left" leave nothing)
     by_own_words = any((t.stems - _HANDOFF - common) & (message - labels - placed) for t in desks)  # claims and of sales names
     # neither; "Booking BX-2291" only labels a reference: no booking desk's word
     spoken = padded.split()  # "get back": refund; "send these shoes back": return (up to three words between)
@@ -8968,8 +8977,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 _listed_next(asked.message, str(before.get(n)), str(arguments.get(n)), frozenset(words(n.replace("_", " ")))))]  # "at Refugio Frey, Cabane de Moiry and
             # Tracuithütte on Aug 9": a hut per call, the night shared
             moved = [n for n in _needed(tool) if isinstance(arguments.get(n), str) and arguments.get(n) != before.get(n)]
-            strayed = bool(moved) and " and " not in asked.message.lower() and not all(_listed_next(asked.message, str(
-                before.get(n)), str(arguments.get(n)), frozenset(words(n.replace("_", " ")))) for n in moved)  # "New candidate: Emma
+            strayed = bool(moved) and not all(_listed_next(asked.message, str(before.get(n)), str(arguments.get(n)), loose=True)
+                                              for n in moved)  # "New candidate: Emma
             # Stone, designer, 3 yrs, Figma, Sketch": no candidate "Figma"
             if start and (reader.ran_out and not asks_again and len(fresh) != 1 or strayed or all((a := arguments.get(n)) == (b := before.get(n)) or (
                     isinstance(a, str) and isinstance(b, str) and f" {a} " in f" {b} ") for n in _needed(tool))):  # one call
@@ -9004,14 +9013,20 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     return calls, missing
 
 
-def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozenset()) -> bool:
+def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozenset(), loose: bool = False) -> bool:
     """Whether ``then`` follows ``first`` in ``text`` as the next item of a list ("Oak Park, Mill Street",
-    "machines 3 and 12", "at Frey and at Moiry", "the Oak and Elm rooms" of a field named ``of``)."""
+    "machines 3 and 12", "at Frey and at Moiry", "the Oak and Elm rooms" of a field named ``of``); ``loose``: any
+    two with "and" or "or" between them ("Paris and Oslo", "3 bags of rice and 2 kg of flour"), or records apart by a
+    semicolon ("Golf, 5 yrs; Polo")."""
     at = whole_words_at(text, first)
     after = whole_words_at(text[at[0] + len(first):], then) if at else []
     gap = text[at[0] + len(first):at[0] + len(first) + after[0]].lower() if after else ""
     shape = [(any(map(str.isdigit, value)), value[:1].isupper()) for value in (first, then)]  # ("QH2290 and I'd": no)
     joined = set(gap.replace(",", " ").split())
+    if loose:  # (not "Emma Stone, designer, 3 yrs, Figma": a record's fields, no second record; a value not written
+        return not after or ";" in gap or bool({"and", "or", "&"} & joined) or joined <= {"at", "in", "on", "the", "for"} or (
+            gap.count(",") == 1 and gap.split(",")[1].strip()[:1].isdigit())  # ("rice, 250 millilitres of cream")
+    # as sent, "ZX07" of "zx07", "mdf" of "mdfs", is not judged)
     around = [*text[:at[0]].split()[-1:], *text[at[0] + len(first) + after[0] + len(then):].split()[:1]] if after else []
     kinds = any(w.lower().endswith("s") and stem(w.lower().strip(".,;:!?")) in of for w in around) or all(
         value.lower() in _LANGUAGES for value in (first, then))  # "the Oak and Elm rooms" (of ``room``), "French and Spanish"

@@ -746,6 +746,14 @@ _MEASURE_KEYS = frozenset("size length weight volume capacity height width depth
 _UNITS = frozenset("ppm cm mm m km kg g mg l ml litres liters litre liter kw kwh w v mph kph percent pct".split())
 
 
+def _channel(section: Section) -> frozenset[str]:
+    """The way of reaching someone a section's heading names ("Email", "Phone: contact number"), a phone only when its
+    heading or description says it is one to reach by ("Phone: the handset" of a repair is a device); else none."""
+    named = frozenset(words(section.heading.split("(")[0].replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
+    told = set(words(f"{section.heading} {section.description}"))
+    return named if named & stem_set("email e-mail") or told & stem_set("number contact call reach ring") else frozenset()
+
+
 def _code_for(key: str, said: Sequence[Statement], found: Sequence[str]) -> str | None:
     """The code an id key asks for ("job_number": "BN-3306" of "Booked: Thu 8 May 15:30, job BN-3306"): the latest
     said just after the key's own noun; else ``""`` when what was found is a phone number, a date or no code at all;
@@ -758,7 +766,9 @@ def _code_for(key: str, said: Sequence[Statement], found: Sequence[str]) -> str 
     if codes:
         return codes[-1]
     one = "; ".join(found)
-    if not one:
+    if not one or any(one in s.text and any(stem(w.lower()) in nouns | ID_NOUNS | stem_set("code id") for w in tokens(s.text[
+            :s.text.find(one)])[-3:]) for s in said):  # ("account number 3192 6819 44", "Sort code 20-45-77": said after
+        # its noun or a word for a code, it stands)
         return None
     label, _, rest = one.partition(" ")
     if rest and " " not in rest and identifiers(rest) and label.isalpha() and label.islower():
@@ -1257,7 +1267,9 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
             ways = []  # each old value it may replace, the best aligned first (the same unit or month after it)
             for j, was in ((j, w) for j, w in enumerate(found) if facts(w)):
                 unit = was.lower().lstrip("0123456789.,") if was[:1].isdigit() and value.replace(".", "").isdigit() else ""
-                if was.isdigit() and was in undone and value[:-2].isdigit() and value[-2:].lower() in ("st", "nd", "rd", "th"):
+                month_now = next((t for t in new[i + 1:i + 3] if t.lower() in CALENDAR and t[:3].lower() in MONTHS), "")
+                if was.isdigit() and was in undone and value[:-2].isdigit() and value[-2:].lower() in ("st", "nd", "rd", "th") and (
+                        not month_now or month_now.lower() in [t.lower() for t in found[j + 1:j + 2]]):
                     ways.append((0, was, value[:-2]))  # "the 21st of March now, not the 14th" of "on 14 March 2025": 21
                     continue
                 core = was.lower().rstrip("abcdefghijklmnopqrstuvwxyz")  # "5:15pm" of "5:30 not 5:15": 5:30pm
@@ -1607,7 +1619,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     agent = [s for s in said if s.role == "assistant" and not s.text.startswith(_ECHOES)]
     picks = {"context": (_names_a_product, slice(0, 4)),
              "prefs": (_prefers, slice(-3, None))}  # the customer's sentences of one kind, and which are kept
-    channel = set(words(section.heading.split("(")[0].replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
+    channel = _channel(section)
     kind = None if channel and kind in ("prefs", "people") else kind  # ("Email: the customer's email address")
     if kind in picks:  # "Contact details": how to reach them ("My phone number is
         # 07911 123456") too (a heading of one channel, "Email", "Phone": only a sentence of it, below)
@@ -2013,7 +2025,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.sections or spec.json_lists:  # a list key takes loose facts as a section does ("topics (a list)")
         spared = _place(said, sections, bodies, not (spec.form or spec.json_keys))
         for part in sections:  # an "Email" or "Phone" section holds only what gives or speaks of one, placed or not
-            channel = set(words(part.heading.split("(")[0].replace("_", " "))) & stem_set("email e-mail phone mobile telephone")
+            channel = _channel(part)
             if channel and part.kind in (None, "prefs", "people"):
                 bodies[part.heading] = [line for line in bodies[part.heading] if ("@" in line if channel & stem_set(
                     "email e-mail") else sum(map(str.isdigit, line)) >= 7) or channel & set(words(line))]
@@ -2074,7 +2086,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 values[part.heading] = [c[:1].upper() + c[1:] for c in clauses]
         for h, v in list(values.items()) if spec.json_keys else ():  # an id key ("job_number", "interpreter_id"): the code
             if h.lower().replace(" ", "_").endswith(("_id", "_number", "_no", "_code", "_ref", "_reference")) and not (  # said after
-                    _kind_of(h) in ("phone", "count")) and (code := _code_for(h, said, v)) is not None:  # its noun ("job
+                    _kind_of(h) in ("phone", "count") or set(words(h.replace("_", " "))) & stem_set(
+                        "phone mobile tel telephone contact")) and (code := _code_for(h, said, v)) is not None:  # its noun ("job
                 values[h] = [code] if code else []  # BN-3306"), never a phone or a date
         if spec.json_keys:  # a key of a kind no section line gave: its value in any of the user's sentences ("Could
             for h in [h for h, v in values.items() if not v]:  # you collect 12 boxes ... at 10:30?": 10:30)

@@ -187,7 +187,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband
     partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | sign signature signed | need required must mandatory | late delay overdue | day daily | assign assigned assignee owner | heart cardiac cardiology cardiologist chest palpitations | skin dermatology dermatologist rash acne mole itchy eczema | bone bones joint joints knee knees hip ankle wrist fracture sprain sprained orthopedics orthopedic orthopaedic | word mean meaning means define definition dictionary synonym | cancel cancellation cancelling terminate unsubscribe | collect collection collecting pick pickup | owe owed owing balance outstanding
     | leak leaks leaking drip dripping drips plumbing plumber | broken snapped cracked smashed bust | music dj band disco
-    | lost lose losing missing misplaced mislaid | noise noisy loud shouting yelling rowdy antisocial
+    | lost lose losing missing misplaced mislaid | noise noisy loud shouting yelling rowdy antisocial | phone ring rang telephone
 """.split("|"))
 
 

@@ -16,7 +16,10 @@
   ``years_experience`` is a count of years, not the year a start date gives; a list of skills holds neither the
   applicant's name nor their email; ``floor_area_sqm`` takes "54 m²" (no floor level); "sorry, no pets" is
   ``pets_allowed: false``; "to let" is rent; "Budget £500" is no client's name; "pain 6/10" is 6; "both knees" is
-  ``both``; a ``body_part`` is the part named ("Right elbow, ...": elbow).
+  ``both``; a ``body_part`` is the part named ("Right elbow, ...": elbow); "me and my 2 mates" are 3; a label said not to
+  be ("not a complaint") is not chosen and "a reschedule" names scheduling; a letter is from its signer, not whom it
+  greets ("Dear Glassworks, ... - Wanjiru Odhiambo"); "ring me rather than emailing" chooses phone; a ``damage``
+  field takes the damage told.
 """
 
 from __future__ import annotations
@@ -235,6 +238,26 @@ def test_a_pain_score_out_of_ten_and_the_side_and_the_part_named() -> None:
     assert _parsed(intake, "both knees ache, about a 3 out of ten")["side"] == "both"
 
 
+def test_me_and_my_two_mates_are_three() -> None:
+    swim = _tool("book_swim", "Book places on a club swim.", {"day": STRING, "swimmers": INTEGER})
+    assert [arguments["swimmers"] for _, arguments in _calls([swim], "book me and my 2 mates on friday's swim")] == [3]
+
+
+def test_a_label_said_not_to_be_is_not_chosen_and_a_re_word_names_its_label() -> None:
+    assert _reply("Can I move my Monday lesson to Wednesday? not a complaint, just a reschedule",
+                  "Classify the message as billing, scheduling, complaint or other. Label only.") == "scheduling"
+
+
+def test_a_letter_is_from_its_signer_and_contact_said_rather_than_is_not_chosen() -> None:
+    repair = {"type": "object", "properties": {"customer_name": STRING, "damage": STRING,
+                                                "preferred_contact": {"type": "string", "enum": ["email", "phone"]}},
+              "required": ["customer_name", "damage", "preferred_contact"]}
+    form = _parsed(repair, "Dear Glassworks, the lantern I bought has a cracked amber panel on one side. Please ring me "
+                           "on 0161 496 0912 rather than emailing. - Wanjiru Odhiambo")
+    assert (form["customer_name"], form["preferred_contact"]) == ("Wanjiru Odhiambo", "phone")
+    assert "cracked amber panel" in form["damage"] and "Wanjiru" not in form["damage"]
+
+
 # --- review guards: where this round's first reviewer found the new rules reaching too far -------------------------
 
 def test_review_a_question_of_advice_about_a_list_is_no_count_and_a_one_line_list_counts_its_items() -> None:
@@ -346,3 +369,19 @@ def test_review_two_things_sharing_an_age_are_valued_each() -> None:
     value = _tool("car_value", "Estimate a used car's value.", {"model": STRING, "age_years": INTEGER})
     assert [arguments["model"] for _, arguments in _calls([value], "Value my Fiesta and my Corsa, both 6 yrs old.")] == [
         "Fiesta", "Corsa"]
+
+
+# --- review guards: the review of this round's note, desk and call rules -------------------------------------------
+
+def test_review_left_behind_is_lost() -> None:
+    assert [n for n, _ in _calls(GREEN_DESKS, "My son's scooter was left behind at the bandstand.",
+                                 "You are the green's switchboard.")] == ["transfer_to_lost_property"]
+
+
+def test_review_one_record_with_and_in_a_field_is_one_call_and_records_apart_by_semicolons_are_each() -> None:
+    add = _tool("add_candidate", "Add a job candidate.", {"name": STRING, "role": STRING, "years_experience": INTEGER,
+                                                          "skills": {"type": "array", "items": STRING}})
+    assert len(_calls([add], "New candidate: Ravi Menon, analyst, 4 yrs, Excel and Tableau")) == 1
+    value = _tool("car_value", "Estimate a used car's value.", {"model": STRING, "age_years": INTEGER})
+    models = [arguments["model"] for _, arguments in _calls([value], "Quotes please: Fiesta, 6 yrs; Corsa, 4 yrs")]
+    assert len(models) == 2 and "Corsa" in models[1]

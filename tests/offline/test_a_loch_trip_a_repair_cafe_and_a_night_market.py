@@ -145,3 +145,37 @@ def test_review_a_rule_of_the_same_verb_still_answers_when_no_sentence_names_the
 
 def test_review_hours_past_midnight_hold_a_time_after_midnight() -> None:
     assert _reply("is the bar open at 01:00?", "The late bar runs 20:00-02:00.").startswith("Yes")
+
+
+# --- review guards: the review of this round's note and id-key rules ------------------------------------------------
+
+def _json_note(prompt: str, *said: str) -> dict:
+    import json
+
+    transcript = "\n".join(f"{'USER' if k % 2 == 0 else 'ASSISTANT'}: {line}" for k, line in enumerate(said))
+    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": prompt, "input": transcript})
+    return json.loads(reply["output"][-1]["content"][0]["text"])
+
+
+def test_review_an_id_said_after_its_noun_stands_however_it_is_grouped() -> None:
+    keys = _json_note("Return JSON with the keys holder, sort_code, account_number. Use null for anything not stated.",
+                      "I'm Ines Varga. Sort code 40-11-62, account number 7710 2234 81.", "Thanks, Ines.")
+    assert (keys["sort_code"], keys["account_number"]) == ("40-11-62", "7710 2234 81")
+    assert _json_note("Return JSON with the keys patient, patient_id.", "My name is Ines Varga, NHS number 485 777 3456.",
+                      "Thanks.")["patient_id"] == "485 777 3456"
+    assert _json_note("Return JSON with the keys name, phone_no.", "Hi, Bo Lind here, my number is 07700 900555.",
+                      "Thanks, Bo.")["phone_no"] == "07700 900555"
+
+
+def test_review_a_correction_into_another_month_writes_no_day_of_the_old_one() -> None:
+    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Summarize the booking as bullet points.",
+                                  "input": "USER: The fitting is on 30 June.\nASSISTANT: Noted.\n"
+                                           "USER: Actually the 2nd of July, not the 30th."})
+    assert "2 June" not in reply["output"][-1]["content"][0]["text"]
+
+
+def test_review_a_phone_heading_of_a_repair_holds_the_handset() -> None:
+    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Repair note:\n## Customer\n## Phone\n## Fault",
+                                  "input": "USER: Hi, I'm Tove Berg. My Pixel 6 won't charge.\nASSISTANT: Have you tried "
+                                           "another cable?\nUSER: Yes, two cables."})
+    assert "Pixel 6" in reply["output"][-1]["content"][0]["text"].partition("## Phone")[2]
