@@ -6921,13 +6921,13 @@ def _two_questions(message: str) -> list[str]:
             lead and (_lower_tokens(lead[0]) or [""])[0] in QUESTION_WORDS | {"whats", "what's"}) and _is_question(
                 pieces[0]):  # the code?"
         return [pieces[0], " ".join(lead)[:1].upper() + " ".join([*lead, tail])[1:].rstrip(" ?.") + "?"]
-    if not said.endswith("?") or len(sentences(said)) != 1:
-        return []
+    if not (said.endswith("?") or _is_question(said)) or len(sentences(said)) != 1:
+        return []  # ("how much are the dues and whats my name", no question mark: two)
     for joint in (", and ", " and "):
         head, _, tail = said.partition(joint)
         if len(head.split()) == 1:
             return []  # "When and where is the next meeting?": one question of two things
-        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN and _is_question(head + "?") and (_topic(tail) or len(
+        if tail and tail.split(" ", 1)[0].lower() in _ASKS_AGAIN | {"whats", "wats"} and _is_question(head + "?") and (_topic(tail) or len(
                 tail.split()) >= 4):  # ("When do I pay the deposit, and how much?": one question; "..., and how many are
             # we?": two)
             subject = head.rstrip(" ,").partition(" is ")[2] if _lower_tokens(head)[:1] in (["who"], ["what"]) else ""

@@ -1056,6 +1056,9 @@ def structured(output: str) -> Any:
     """A tool's output as JSON, a Python list or dict, or a Pydantic model's text (``city='Tokyo'``), or ``None``."""
     with contextlib.suppress(TypeError, ValueError, RecursionError):
         return json.loads(output)
+    while (start := output.find("<")) >= 0 and (end := output.find(">", start)) > start and ": " in output[start:end] and (
+            output[start + 1:output.find(": ", start)].replace(".", "").replace("_", "").isalnum()):  # an enum's repr,
+        output = output[:start] + output[start:end].partition(": ")[2] + output[end + 1:]  # "<CoachSize.full: 'full'>": 'full'
     pairs = _REPR_FIELD.findall(output[:MAX_CHARS])  # a nested model's fields are split by ", ": "to=Addr(city='X')"
     if pairs and output.strip() in {sep.join(f"{key}={value}" for key, value in pairs) for sep in (" ", ", ")}:
         return {key: _literal(value) for key, value in pairs}

@@ -385,3 +385,13 @@ def test_review_one_record_with_and_in_a_field_is_one_call_and_records_apart_by_
     value = _tool("car_value", "Estimate a used car's value.", {"model": STRING, "age_years": INTEGER})
     models = [arguments["model"] for _, arguments in _calls([value], "Quotes please: Fiesta, 6 yrs; Corsa, 4 yrs")]
     assert len(models) == 2 and "Corsa" in models[1]
+
+
+def test_a_models_repr_with_an_enum_and_a_date_is_read_as_its_fields() -> None:
+    quote = _tool("minibus_quote", "Quote for a minibus hire.", {"seats": INTEGER, "date": STRING})
+    turns = [{"role": "user", "content": "quote a 16-seat minibus for 4 October 2025"},
+             {"type": "function_call", "call_id": "q1", "name": "minibus_quote", "arguments": '{"seats": 16, "date": "2025-10-04"}'},
+             {"type": "function_call_output", "call_id": "q1", "output": "quote_id='MQ-301' size=<BusSize.midi: 'midi'> "
+                                                                         "hire_date=datetime.date(2025, 10, 4) price_gbp=310.0"}]
+    reply = _respond(turns, "You quote minibus hire.", tools=[quote])["output"][-1]["content"][0]["text"]
+    assert "size: midi" in reply and "2025-10-04" in reply and "<BusSize" not in reply

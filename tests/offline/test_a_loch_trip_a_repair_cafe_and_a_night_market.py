@@ -179,3 +179,8 @@ def test_review_a_phone_heading_of_a_repair_holds_the_handset() -> None:
                                   "input": "USER: Hi, I'm Tove Berg. My Pixel 6 won't charge.\nASSISTANT: Have you tried "
                                            "another cable?\nUSER: Yes, two cables."})
     assert "Pixel 6" in reply["output"][-1]["content"][0]["text"].partition("## Phone")[2]
+
+
+def test_two_questions_joined_by_and_without_a_question_mark_are_each_answered() -> None:
+    reply = _reply(_chat("Hi, I'm Radka Novak.", "how much is the annual fee and whats my name"), "The annual fee is £35.")
+    assert "£35" in reply and "Radka" in reply
