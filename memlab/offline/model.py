@@ -1352,7 +1352,7 @@ class Reader:
                 unread and kind != "fault") else find  # (a fault as told: "the shower in room 412 has no hot water")
             ran_out, self.ran_out = self.ran_out, False
             found = self._take(kind + "".join(part), reads, name if kind in ("example", "id") and not nullable else "",
-                               avoid if kind != "version" else set(), nullable and kind.startswith("date"))  # (a title
+                               avoid if kind not in ("version", "body") else set(), nullable and kind.startswith("date"))  # (a title
             # may hold the version: "Crash in v3.2.1"; a date a filter may go without is not a result's: "since")
             found = None if nullable and self.ran_out and not part else found  # return_date: none of one date
             if kind == "thing" and found and found.split()[-1].isdigit() and any(_SCORES & set(words(f.replace(
@@ -2111,6 +2111,13 @@ class Reader:
                 return praised
         option, cues = self.chosen
         return 0.5 if option.lower() in _NEUTRAL or not cues else 0.9 if len(cues) > 1 else 0.7
+
+    def denies(self, name: str) -> bool:
+        """Whether the message says no to a field's own word ("no pets", "without sugar", "Pets: no", "not included")."""
+        spoken = f" {' '.join(_lower_tokens(self.request.message))} "
+        own = [w for w in name.lower().split("_") if len(w) >= 3 and w not in ("has", "is", "allowed", "wants", "needs")]
+        return any(f" {cue} {w}" in spoken for w in own for cue in ("no", "without", "not")) or any(
+            f"{w}: no" in self.request.message.lower() or f" {w} not " in spoken for w in own)
 
     def boolean(self, name: str, description: str) -> bool | None:
         """Whether the latest message says the field's name, unless negated ("not yet paid", "unpaid", "hold the olives",
@@ -7529,6 +7536,10 @@ def _extracted(instructions: str, text: str) -> str | None:
     """The values of the kinds instructions ask to extract or list ("Extract every date and every monetary amount",
     "List the email addresses"), one per line in the order the text gives them, each labelled with its kind when
     more than one kind is asked ("date: 14 June", "amount: £1,200"); ``None`` if they ask for no kind it knows."""
+    low = instructions[:400].lower()
+    cut = min((at for cue in (" from the ", " from this ", " in the ", " in this ") if (at := low.find(cue)) > 0 and _TEXTS & set(
+        _lower_tokens(low[at + len(cue):].replace("'s", ""))[:3])), default=len(low))  # "Extract the order number from the
+    instructions = instructions[:cut]  # customer's email": no email asked
     asked = set(words(instructions[:400]))
     finders = {"date": (stem_set("date dates day days deadline"), lambda: [m.group() for m in _DATE.finditer(text)]),
                "amount": (stem_set("amount amounts monetary money price prices cost costs sum"), lambda: [
@@ -7956,7 +7967,10 @@ def _asked_of_text(message: str) -> str | None:
         if not quoted and wanted & heard and not wanted <= heard:  # "a rest day" of "Wed rest": what it says of it
             return f"It says \"{where.strip()}\", which mentions {' and '.join(w for w in asked.split() if stem(w.lower()) in heard)} but not {' '.join(w for w in asked.split() if stem(w.lower()) in wanted - heard)}."
         there = wanted <= heard if not quoted else asked.lower() in text.lower()
-        return f"Yes: the text mentions {asked}." if there else f"No: the text doesn't mention {asked}."
+        if there:
+            return f"Yes: the text mentions {asked}."
+        return f"No: the text doesn't say \"{asked}\"." if quoted or "yes" in said else (  # (in other words it may: "by
+            f"The text doesn't use the words \"{asked}\"; it says: \"{_cut(text.strip(), 160)}\"")  # Thursday noon")
     if said[0] == "who" and set(said) & {"signed", "sign", "wrote", "write", "sent", "send"}:  # the name after its sign-off
         tail = text.rstrip(" .")
         lowered = tail.lower()
@@ -8160,6 +8174,11 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
     """A verdict, a note, tool calls or a message (see the module docstring); ``whole``: the latest message as one."""
     if not whole and not request.tools and request.last_user_index >= 0 and (answer := _asked_of_text(request.message)):
         return [message_item(answer, fingerprint)]  # "How many items are in this list?\n- tripod\n- ..."
+    if not whole and not request.tools and request.instructions[:8].lower() == "extract " and "json" not in str(
+            request.body.get("text")) + request.instructions[:400].lower() and not _fields_named(
+            request.instructions) and (found := _extracted(request.instructions, request.message)) and not found.startswith(
+                "The text gives no"):  # "Extract the order number from the customer's email." of an email that asks too
+        return [message_item(found, fingerprint)]
     if not whole and (apart := _task_apart(request)) is not None:  # a task and its text in one message: as if sent
         task = _lower_tokens(apart.instructions.rsplit("\n\n", 1)[-1])[:1]  # apart (a text to rewrite is never answered:
         if task in (["rewrite"], ["reword"], ["rephrase"]):  # "... thanks" is no thank-you)

@@ -962,6 +962,8 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
     # open at 9:00" for the 9:30 of "doors at 9:30": the time
     if at >= 0:
         end = at + len(old)
+        end += 2 * (value.lower().endswith(("am", "pm")) and target[end:end + 2].lower() in ("am", "pm"))  # ("8pm" for
+        # the "7:30" of "7:30pm": not "8pmpm")
         article, _, rest = value.partition(" ")
         value = rest if article.lower() in ("a", "an") and rest else value  # "a Pelikan M800" for the M600 of "my
         # Pelikan M600": "M800"

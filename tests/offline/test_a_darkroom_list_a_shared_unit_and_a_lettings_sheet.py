@@ -395,3 +395,18 @@ def test_a_models_repr_with_an_enum_and_a_date_is_read_as_its_fields() -> None:
                                                                          "hire_date=datetime.date(2025, 10, 4) price_gbp=310.0"}]
     reply = _respond(turns, "You quote minibus hire.", tools=[quote])["output"][-1]["content"][0]["text"]
     assert "size: midi" in reply and "2025-10-04" in reply and "<BusSize" not in reply
+
+
+# --- review guards: the last whole-round review ----------------------------------------------------------------------
+
+def test_review_a_body_part_inside_the_symptom_is_still_the_body_part() -> None:
+    log = _tool("log_symptom", "Log a symptom in the health diary.", {"symptom": STRING, "severity": INTEGER, "body_part": STRING})
+    assert [arguments["body_part"] for _, arguments in _calls([log], "My right ankle has been aching all week, maybe a 6")] == ["ankle"]
+
+
+def test_review_a_thing_said_in_other_words_gets_no_flat_no_and_a_nullable_flag_is_not_denied_by_another_negation() -> None:
+    reply = _reply("Does this email mention a deadline?\n\nHi all, please hand in your rotas by Friday noon. Thanks.")
+    assert not reply.startswith("No") and "Friday noon" in reply
+    diet = {"type": "object", "properties": {"vegan": {"type": "boolean"}, "nut_free": {"type": ["boolean", "null"]}},
+            "required": ["vegan", "nut_free"]}
+    assert _parsed(diet, "I'm vegan, and my daughter doesn't eat nuts")["nut_free"] is not False

@@ -184,3 +184,8 @@ def test_review_a_phone_heading_of_a_repair_holds_the_handset() -> None:
 def test_two_questions_joined_by_and_without_a_question_mark_are_each_answered() -> None:
     reply = _reply(_chat("Hi, I'm Radka Novak.", "how much is the annual fee and whats my name"), "The annual fee is £35.")
     assert "£35" in reply and "Radka" in reply
+
+
+def test_review_a_corrected_time_keeps_one_am_or_pm() -> None:
+    reply = _reply(_chat("Supper with Ilse at 6:30pm.", "It's 7pm now, not 6:30.", "What time is supper?"))
+    assert "7pmpm" not in reply and "7pm" in reply
