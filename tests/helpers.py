@@ -182,3 +182,34 @@ def sections(note: str) -> dict[str, str]:
         elif line.startswith("-"):
             out[heading] += line + "\n"
     return out
+
+
+def offline_response(message: str | list[dict], instructions: str = "", **body: object) -> dict:
+    """The offline model's whole response to one message (or a list of items), sent straight to :class:`OfflineAPI`."""
+    from memlab.offline.api import OfflineAPI
+
+    return OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, **body})
+
+
+def offline_reply(message: str | list[dict], instructions: str = "", **body: object) -> str:
+    """The offline model's reply text to one message."""
+    return offline_response(message, instructions, **body)["output"][-1]["content"][0]["text"]
+
+
+def offline_form(schema: dict, message: str) -> dict:
+    """The JSON the offline model fills ``schema`` with from ``message``."""
+    return json.loads(offline_reply(message, "Fill in the form from the message.", text={"format": {
+        "type": "json_schema", "name": "form", "schema": schema, "strict": False}}))
+
+
+def offline_calls(tools: list[dict], message: str | list[dict], instructions: str = "Use your tools.",
+                  **body: object) -> list[tuple[str, dict]]:
+    """The calls (name, arguments) the offline model makes of ``tools`` for ``message``."""
+    made = offline_response(message, instructions, tools=tools, **body)["output"]
+    return [(item["name"], json.loads(item["arguments"])) for item in made if item["type"] == "function_call"]
+
+
+def function_tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
+    """A function tool as the Responses API takes it (every property required unless ``required`` says)."""
+    return {"type": "function", "name": name, "description": description, "parameters": {
+        "type": "object", "properties": properties, "required": list(properties) if required is None else required}}

@@ -24,40 +24,17 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from memlab.offline.api import OfflineAPI
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
+from ..helpers import offline_form as _parsed
+from ..helpers import offline_reply as _reply
+from ..helpers import offline_response as _respond
 
 pytestmark = pytest.mark.usefixtures("api")
 
 
-def _respond(message: str | list[dict], instructions: str = "", **body: object) -> dict:
-    return OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message, **body})
-
-
-def _reply(message: str | list[dict], instructions: str = "", **body: object) -> str:
-    """The offline model's reply to one message."""
-    return _respond(message, instructions, **body)["output"][-1]["content"][0]["text"]
-
-
-def _parsed(schema: dict, message: str) -> dict:
-    """The JSON the offline model fills ``schema`` with from ``message``."""
-    return json.loads(_reply(message, "Fill in the form from the message.", text={"format": {
-        "type": "json_schema", "name": "form", "schema": schema, "strict": False}}))
-
-
-def _calls(tools: list[dict], message: str | list[dict], instructions: str = "Use your tools.",
-           **body: object) -> list[tuple[str, dict]]:
-    """The calls (name, arguments) the offline model makes of ``tools`` for ``message``."""
-    output = _respond(message, instructions, tools=tools, **body)["output"]
-    return [(item["name"], json.loads(item["arguments"])) for item in output if item["type"] == "function_call"]
-
-
-def _tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
-    return {"type": "function", "name": name, "description": description, "parameters": {
-        "type": "object", "properties": properties, "required": list(properties) if required is None else required}}
 
 
 STRING, INTEGER, NUMBER = {"type": "string"}, {"type": "integer"}, {"type": "number"}
