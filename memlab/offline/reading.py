@@ -91,7 +91,7 @@ _FIXING = frozenset("no oh wait sorry actually correction scratch oops make that
 _FIXES = frozenset("wait sorry actually correction oops make meant".split())
 #: First words of a sentence that drops a thing ("Actually scrap Loch Awe"): what a later "Make it Loch Fyne instead" does not
 #: rewrite.
-_DROPPED = [[word] for word in "scrap cancel drop forget ditch skip".split()]
+_DROPPED = frozenset("scrap cancel drop forget ditch skip".split())
 #: Irregular forms, so "bought" meets "buy" and "children" meets "child".
 _IRREGULAR = dict(pair.split(":") for pair in (
     "bought:buy flew:fly paid:pay went:go gone:go going:go goes:go left:leave met:meet made:make took:take sent:send "
@@ -642,8 +642,8 @@ class _Reader:
         if not (key or old or "make that" in opening or "meant" in opening):
             return sentence  # "Oh wait, it's fine", "Make it quick" name no new value
         units = noun | {stem(t.lower()) for t in new if t.isalpha() and t != key and t.lower() not in STOP | _TRAILING}
-        told = [s for s in self.statements if s.role in ("user", "note") and not s.asks and not (s.turn == self.turn and [
-            t.lower() for t in tokens(s.text) if t.lower() not in _FIXING][:1] in _DROPPED)]  # "18 crates": of the crates
+        told = [s for s in self.statements if s.role in ("user", "note") and not s.asks and not (s.turn == self.turn and next((
+            t.lower() for t in tokens(s.text) if t.lower() not in _FIXING), "") in _DROPPED)]  # "18 crates": of the crates
         # (not "Actually scrap Loch Awe" before "Make it Loch Fyne instead" in one message)
         # if said (a summary's note holds what was said before it)
         told = [s for s in told if not key.isdigit() or _counts(s.text) and not (dated and len(new) > 1 and any(

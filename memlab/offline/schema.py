@@ -32,7 +32,8 @@ class Filler(Protocol):
     someone ("Dev to update the page"), or per bracketed group if ``grouped`` ("[1, 2], [3, 4]"); ``numbers`` every number the latest message gives (after the field's name),
     ``choices`` every option it names (in order), ``counts`` every item it counts ("3 apples": apples 3);
     ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits;
-    ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false);
+    ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false), and
+    ``denies`` whether it says no to the field's own word ("no pets": a flag that may be null is false only then);
     ``fits_item`` whether an item's words give what tells its kind (a name for a person's item, an option of its first
     field), ``reaches`` whether they give a phone or an email, ``of_a_person`` whether an item's fields are a person's;
     ``unfound`` notes a field the request gives no value of (a tool's caller then asks for it).
