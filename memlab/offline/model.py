@@ -5917,15 +5917,16 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
     things = {t for t in topic - ends - _ASKING_WORDS if not t[:1].isdigit()}  # (a time asked of is no thing: "at 01:00")
     if instead_of and things <= set(words(instead_of)):
         return None
-    if not said or not things or not question.rstrip().endswith("?") and said[0] not in (*_YES_NO, "can", "could", "may") or said[
-            0].replace("'s", "") in ("what", "whats", "which", "where", "when", "who", "whose",
-                                                                 "how", "why") and {"i", "my", "we", "our", "me"} & set(said):
+    wh = said[0].replace("'s", "") in ("what", "whats", "which", "where", "when", "who", "whose", "how", "why") if said else False
+    if not said or not things or not question.rstrip().endswith("?") and said[0] not in (*_YES_NO, "can", "could", "may") or (
+            wh and {"i", "my", "we", "our", "me"} & set(said)):
         return None  # ("Which phone do I have?" asks of the user, not of the instructions' phone hours)
     found = [line.strip() for piece in sentences(request.instructions[:4000]) for line in piece.split("; ") if not (
         line.lower().startswith(_OWN_ORDERS)) and things <= set(words(line))]
     if len(found) != 1:
         return None
-    line, low = found[0][:1].upper() + found[0][1:], [part for t in _lower_tokens(found[0]) for part in t.replace("\u2013", "-").split("-") if part]
+    line = found[0][:1].upper() + found[0][1:]
+    low = [part for t in _lower_tokens(line) for part in t.replace("\u2013", "-").split("-") if part]  # ("17:00-23:00")
     if any(a in ("during", "after", "before", "until", "except") and (a not in said or next((w for w in low[k + 1:] if w not in (
             "the", "a", "an", "our", "your")), "") not in said) for k, a in enumerate(low)):
         return None  # "No barbecues after 9pm" says nothing of "Can we have a barbecue?"
@@ -7405,7 +7406,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return ruled  # tripods, no drones."; "Do I need flippers?" of "Flippers are compulsory."
         if guess := _told_in_instructions(request):  # "I live in Nailsworth - which day does the van come?" of
             return guess  # "Stroud deliveries are on Thursdays, Nailsworth on Fridays."
-        if loose := _loosely_told(request, (asked_now := [p for p in sentences(said) if p.rstrip().endswith("?")] or [said])[-1]):
+        if loose := _loosely_told(request, ([p for p in sentences(said) if p.rstrip().endswith("?")] or [said])[-1]):
             return loose  # "Can I bring my microwave too?" of "We don't repair microwaves."
         if scripted := _scripted(request.instructions):  # "Tell the customer their refund is logged."
             return scripted

@@ -756,8 +756,9 @@ def _channel(section: Section) -> frozenset[str]:
 
 def _code_for(key: str, said: Sequence[Statement], found: Sequence[str]) -> str | None:
     """The code an id key asks for ("job_number": "BN-3306" of "Booked: Thu 8 May 15:30, job BN-3306"): the latest
-    said just after the key's own noun; else ``""`` when what was found is a phone number, a date or no code at all;
-    else ``None`` (what was found stands), a label before it dropped ("hold HLD-7720": "HLD-7720")."""
+    said just after the key's own noun (or whose letters open it: "INT-0417" of interpreter_id); else what was found
+    without a label before it ("hold HLD-7720": "HLD-7720"); else ``""`` when what was found is a phone number or a date
+    not said after an id's word; else ``None`` (what was found stands)."""
     nouns = set(words(key.replace("_", " "))) - stem_set("id number no code ref reference")
     codes = [value for s in said if s.role != "call" for found_now in [tokens(s.text)] for at, value in enumerate(found_now)
              if value in identifiers(s.text) and any(c.isalpha() for c in value) and (any(stem(w.lower()) in nouns for w in (
