@@ -8002,8 +8002,7 @@ def _task_apart(request: Request) -> Request | None:
     opened = message[:1]
     head, text = _task_and_text(message)
     said = _lower_tokens(head)
-    named = {"following", "below", "text", "message", "review", "ticket", "email", "note", "sentence", "transcript",
-             "conversation", "comment", "post", "line", "paragraph", "enquiry", "feedback"} & set(said)  # the text it
+    named = _TEXTS & set(said)  # the text it
     material = named | {"this", "these"} & set(said)  # is about ("this ticket"; not "Sort out the heating", "Rate my
     choice = "?" in head and " or " in head.lower() and bool(named)  # chances: ...", "these shoes or the boots?")
     if opened in "\"\u201c" or not said or not (said[0] in _TASK_OPENERS and material or choice) or asks_for_summary(

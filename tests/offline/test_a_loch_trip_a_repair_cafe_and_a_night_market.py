@@ -17,17 +17,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from memlab.offline.api import OfflineAPI
+from ..helpers import offline_reply as _reply
 
 pytestmark = pytest.mark.usefixtures("api")
-
-
-def _reply(message: str | list[dict], instructions: str = "") -> str:
-    """The offline model's reply to a message (or to a conversation)."""
-    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": instructions, "input": message})
-    return reply["output"][-1]["content"][0]["text"]
 
 
 def _chat(*said: str) -> list[dict]:
@@ -93,7 +89,7 @@ def test_a_result_key_that_names_a_state_is_told_as_a_label() -> None:
     turns = [{"role": "user", "content": "which lanes are free on 2025-08-02?"},
              {"type": "function_call", "call_id": "c1", "name": "lane_availability", "arguments": '{"date": "2025-08-02"}'},
              {"type": "function_call_output", "call_id": "c1", "output": '{"free": ["Lane 1 at 07:00", "Lane 4 at 08:30"]}'}]
-    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "input": turns, "tools": tools})["output"][-1]["content"][0]["text"]
+    reply = _reply(turns, tools=tools)
     assert reply == "Free: Lane 1 at 07:00, Lane 4 at 08:30."
 
 
@@ -106,8 +102,7 @@ VIOLIN_HIRE = ("USER: Hi, I'm Orla Brennan, I need to hire a cello for a concert
 
 
 def _note(prompt: str) -> str:
-    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": prompt, "input": VIOLIN_HIRE})
-    return reply["output"][-1]["content"][0]["text"]
+    return _reply(VIOLIN_HIRE, prompt)
 
 
 def test_a_note_reads_no_setting_as_an_identifier_and_applies_an_ordinal_correction() -> None:
@@ -123,8 +118,6 @@ def test_a_notes_email_and_phone_lines_hold_only_what_gives_one() -> None:
 
 
 def test_json_id_keys_take_the_code_said_after_their_noun_never_a_phone() -> None:
-    import json
-
     keys = json.loads(_note("Return JSON with the keys customer, job_number, hold_code, phone. Use null for anything not mentioned."))
     assert (keys["job_number"], keys["hold_code"]) == ("JB-2231", "HLD-5518")
 
@@ -150,11 +143,8 @@ def test_review_hours_past_midnight_hold_a_time_after_midnight() -> None:
 # --- review guards: the review of this round's note and id-key rules ------------------------------------------------
 
 def _json_note(prompt: str, *said: str) -> dict:
-    import json
-
     transcript = "\n".join(f"{'USER' if k % 2 == 0 else 'ASSISTANT'}: {line}" for k, line in enumerate(said))
-    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": prompt, "input": transcript})
-    return json.loads(reply["output"][-1]["content"][0]["text"])
+    return json.loads(_reply(transcript, prompt))
 
 
 def test_review_an_id_said_after_its_noun_stands_however_it_is_grouped() -> None:
@@ -168,17 +158,15 @@ def test_review_an_id_said_after_its_noun_stands_however_it_is_grouped() -> None
 
 
 def test_review_a_correction_into_another_month_writes_no_day_of_the_old_one() -> None:
-    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Summarize the booking as bullet points.",
-                                  "input": "USER: The fitting is on 30 June.\nASSISTANT: Noted.\n"
-                                           "USER: Actually the 2nd of July, not the 30th."})
-    assert "2 June" not in reply["output"][-1]["content"][0]["text"]
+    reply = _reply("USER: The fitting is on 30 June.\nASSISTANT: Noted.\nUSER: Actually the 2nd of July, not the 30th.",
+                   "Summarize the booking as bullet points.")
+    assert "2 June" not in reply
 
 
 def test_review_a_phone_heading_of_a_repair_holds_the_handset() -> None:
-    reply = OfflineAPI().respond({"model": "gpt-4.1-mini", "instructions": "Repair note:\n## Customer\n## Phone\n## Fault",
-                                  "input": "USER: Hi, I'm Tove Berg. My Pixel 6 won't charge.\nASSISTANT: Have you tried "
-                                           "another cable?\nUSER: Yes, two cables."})
-    assert "Pixel 6" in reply["output"][-1]["content"][0]["text"].partition("## Phone")[2]
+    reply = _reply("USER: Hi, I'm Tove Berg. My Pixel 6 won't charge.\nASSISTANT: Have you tried another cable?\n"
+                   "USER: Yes, two cables.", "Repair note:\n## Customer\n## Phone\n## Fault")
+    assert "Pixel 6" in reply.partition("## Phone")[2]
 
 
 def test_two_questions_joined_by_and_without_a_question_mark_are_each_answered() -> None:
