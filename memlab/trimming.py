@@ -1,10 +1,10 @@
 """Trimming: keep only the newest user turns (by count, by tokens, or both).
 
 The simplest memory policy there is. The model sees the last ``max_turns``
-turns verbatim — every tool call with its output, every assistant reply — and
-nothing older. It is cheap, deterministic and never invents anything; its price
-is *amnesia*: an order number given in turn 1 is gone once turn 1 falls out of
-the window.
+stored turns verbatim — every tool call with its output, every assistant
+reply — then the message it is answering, and nothing older. It is cheap,
+deterministic and never invents anything; its price is *amnesia*: an order
+number given in turn 1 is gone once turn 1 falls out of the window.
 
 The whole rule is one pure function, :func:`trim_view`. Everything else in
 this module calls it:
@@ -130,7 +130,8 @@ class TrimmingSession(LoggedSession["Window"]):
             (another session id, a default read limit).
     """
 
-    max_turns = Limit("How many user turns the model sees (change it with :meth:`set_limits`).")
+    max_turns = Limit("How many user turns the session keeps; the model sees them and then the message it answers "
+                      "(change it with :meth:`set_limits`).")
     max_tokens = Limit("The window's token budget, or ``None`` (change it with :meth:`set_limits`).")
 
     def __init__(

@@ -460,7 +460,8 @@ def check_items(items: Sequence[Any], history: Sequence[Mapping[str, Any]] = ())
                 raise OfflineAPIError(f"Duplicate value for 'call_id' of {item.get('call_id')} in '{where}'.",
                                       f"{where}.call_id")
             seen.add(pair[1])
-        elif item_type(item) == "reasoning":
+        elif item_type(item) == "reasoning" and i >= len(history):  # (one stored before is not checked again: a
+            # conversation whose item after it was deleted takes new items)
             follower = everything[i + 1] if i + 1 < len(everything) else None
             if (not isinstance(follower, Mapping) or item_type(follower) not in ("message", *NAMED_CALLS)
                     or follower.get("role") == "user"):

@@ -595,9 +595,12 @@ class Reader:
             return "item", lambda text: _counted_things(text, self.options)  # an order line's: "2 large serving bowls"
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
         alone = [t for t in self.request.tools if t.name == self.tool and list(t.parameters.get("properties") or {}) == [name]]
+        told = self.request.tools_told
+        named = next((_EXAMPLE.match(told[at + len(name) + 1:at + len(name) + 40]) for at in whole_words_at(told.lower(), name.lower(
+            )) if len(name) > 2), None)  # any tool's: "Litres of milk from one cow (ear tag like UK-704312)" for tag
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description) or alone and (
-            _EXAMPLE.search(self.told(name, "")))) else ""  # (the tool's own example of its one field: "Location of an
-        # object by accession number (e.g. 1987.44.2)")
+            _EXAMPLE.search(self.told(name, ""))) or named) else ""  # (the tool's own example of its one field: "Location
+        # of an object by accession number (e.g. 1987.44.2)")
         whole = not (alone and sample) or _EXAMPLE.search(description) or self.told(name, "").partition(sample)[2][:1] in (
             "", ")", ".", ",", ";")
         shape = _shape(sample) if any(c.isdigit() for c in sample) and not _DATE.match(sample) and whole else None  # (not
@@ -639,7 +642,8 @@ class Reader:
             return f"currency {side}", lambda text: _currencies(text, side)
         if field_stems & stem_set("unit scale") and ends:  # "350 fahrenheit to celsius", "how many km is 26.2 miles":
             cues = ("to", "into", "in", "many") if "to" in ends else tuple("0123456789")  # the unit after a number, or the
-            return f"unit {min(ends)}", lambda text: [u for c, u in itertools.pairwise(w for w, n in itertools.pairwise([
+            return f"unit {min(ends)}", lambda text: [next((t for t in tokens(text) if t.lower() == u and t.isupper()), u)
+                                                      for c, u in itertools.pairwise(w for w, n in itertools.pairwise([
                 *_lower_tokens(text), "to"]) if w != "degrees" or n in STOP) if c.startswith(cues) and u.isalpha() and (
                     u not in STOP)]  # target's ("20 degrees celsius": celsius)
         either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
@@ -742,11 +746,14 @@ class Reader:
         if field_stems & _ID:  # an identifier ("evt_204" too), else a number of two digits or more ("order 77")
             others = frozenset(words(" ".join(f.replace("_", " ") for f in self.fields)))  # (a phone number is the
             phoned = bool(others & stem_set("phone mobile telephone tel cell")) and not field_stems & stem_set("phone")  # phone's)
+            lettered = {len(m.group(1)) for m in _EXAMPLE.finditer(next((t.told for t in self.request.tools if t.name == (
+                self.tool)), "")) if m.group(1).isalpha() and m.group(1).isupper()}  # "by its code (e.g. ABD, INV)": "INV"
             return "id", lambda text: [v for v in [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
                 str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if not _DATE.fullmatch(
                     f) and sum(map(str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
                         f)].split()[-3:]} & field_stems] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
-                            1:].isdigit()] if not (phoned and _phone_like(v)) and not _postcode_half(text, v) and not (
+                            1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] if not (phoned and (_phone_like(v) or any(v in m.group(0).split() and _phone_like(m.group(
+                                0)) for m in _PHONE.finditer(text)))) and not _postcode_half(text, v) and not (
                                 v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)
             ]  # (not "500g", a weight) "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number, nor
         # "2GA" of "near TW6 2GA" (half a postcode)
@@ -814,7 +821,9 @@ class Reader:
             return "marked", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
-            _by(text)) or self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([t for t in tokens(text) if _is_code(t)]) or [
+            _by(text)) or [n for n in self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([
+                t for t in tokens(text) if _is_code(t)]) if n not in self.given] or [  # (not the id given to the tag: "log
+                # 2.5 ml calcium for GK-2290")
                 o for o in _object(
                 text, others | related(others) | {stem(o) for o in self.options}, self.own, field_stems) if o.lower() not in _ORDINALS and not _compared(
                 o.lower())]  # an option is another field's: "Two medium lattes": lattes; "which did I ask about first?": none
@@ -911,7 +920,9 @@ class Reader:
                     nxt = found[at + 2] if at + 2 < len(found) else ""
                     groups = list(itertools.takewhile(lambda g: g[:1].isdigit() and g.isalnum() and (g.isdigit() or g.isupper()),
                                                       found[at + 2:at + 4])) if value.isalpha() and value.isupper() else []
-                    return " ".join([value, *groups])  # "TPX 412F", "JD 0001 2345"
+                    found = " ".join([value, *groups])  # "TPX 412F", "JD 0001 2345"
+                    return next((i for i in identifiers(self.whole) if _code_form(i) == _code_form(found)), found)  # (one
+                    # of its shape said now: "cancel T-20944" after "ticket T-99999 status")
         return None
 
     def unowned(self, found: list[str]) -> list[str]:
@@ -966,7 +977,7 @@ class Reader:
         value = self._text(name, description, format, owner, nullable)
         told = next((t.told for t in self.request.tools if t.name == self.tool), "")
         listed = _options_listed(description, name, told) if value and " " not in value else []
-        return next((o for o in listed if o.isalpha() and o != value and stem(o.lower()) == stem(value.lower())), value)
+        return next((o for o in listed if o.isalpha() and o != value.lower() and stem(o.lower()) == stem(value.lower())), value)
 
     def _text(self, name: str, description: str, format: str | None, owner: str = "",
               nullable: bool = False) -> str | None:
@@ -1244,6 +1255,7 @@ class Reader:
                 sides := field_stems & stem_set("expected actual")) and (told := _side(self.whole, sides)):
             return told  # a bug report: what should happen, and what does ("should show X, but it goes blank")
         if len(field_stems) == 1 and (options := _IMPLIED.get(next(iter(field_stems)))):
+            options = self.told_options(name) or options  # "; priority normal or urgent": its own
             return self.choice(name, description, options)  # priority: "high" for "urgent!", not the message
         if stem("next") in field_stems and (step := next((s.rstrip(".!") for s in sentences(self.whole) if stem((tokens(
                 s) or [""])[0].lower()) in _VERBS | _CHANGES), None)):  # what to do: "Send a proposal by Thursday."
@@ -1336,7 +1348,8 @@ class Reader:
                 return left[:1] or [g for g in self.given if names and all(n in g for n in names) and field_stems & _NAME_PARTS]
         if kind == "id" and not self.start and (told := self._told_id(name)):
             return told  # "my member number is M-20417", said now or before: member_id
-        if kind == "id" and not self.start and not identifiers(self.whole) and (kept := next((str(found[name]) for i in reversed(
+        pointed = kind in ("other", "example") and bool({"that", "it", "this"} & set(_lower_tokens(self.whole)))  # "cancel that booking"
+        if (kind == "id" or pointed) and not self.start and not identifiers(self.whole) and (kept := next((str(found[name]) for i in reversed(
                 self.request.conversation[:self.request.last_user_index]) if item_type(i) == "function_call_output" and isinstance(
                     found := structured(str(i.get("output"))), dict) and isinstance(found.get(name), (str, int))), None)):
             return kept  # "Cancel the first ride": the ride_id a result gave (CAB-771), not the plate's "5521X"
@@ -1359,6 +1372,9 @@ class Reader:
                     "_", " "))) for f in self.fields):  # "Lakers 102, Celtics 99", with scores to fill: "Celtics"
                 found = found.rsplit(" ", 1)[0]
             self.ran_out = self.ran_out or ran_out
+            found = next((found[len(v) + 1:] for v, k in self.given.items() if kind == "other" and found and k == "id" and len(
+                v) > 2 and found.startswith(f"{v} ") and " " not in found[len(v) + 1:] and any(map(str.isdigit, found[len(v) + 1:]))), found)  # "in VM-12 B4": slot B4,
+            # the machine's id given to machine_id
             if kind != "other" or extracted:  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
             self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
@@ -2111,6 +2127,13 @@ class Reader:
                 return praised
         option, cues = self.chosen
         return 0.5 if option.lower() in _NEUTRAL or not cues else 0.9 if len(cues) > 1 else 0.7
+
+    def told_options(self, name: str) -> list[str]:
+        """The options its tool's description lists for a field in words ("...; priority normal or urgent."), else []."""
+        told = next((t.told for t in self.request.tools if t.name == self.tool), "")
+        after = told.lower().partition(f"{name.lower()} ")[2].split(".")[0].split(";")[0]
+        listed = [w.strip() for w in after.replace(" or ", ",").split(",")]
+        return listed if len(listed) > 1 and all(w.isalpha() for w in listed) else []
 
     def denies(self, name: str) -> bool:
         """Whether the message says no to a field's own word ("no pets", "without sugar", "Pets: no", "not included")."""
@@ -3029,7 +3052,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
             "should", "can", "could", "would", "will", "must", "may", "might"}), None)  # (not "What soil should I use")
     # or the tool's own word: "(Force) restart the auth service" (restart_service), not "checking" nor "balance of"
     if at is None:  # no verb: what a cue or a count names, up to a comma ("calories in 250g of chicken breast": chicken
-        cues = stops | {*_COUNT_WORDS, "one", *(w for w in tokens(text[:400]) if w.isdigit())}  # breast; "Two lattes please")
+        cues = stops | {*_COUNT_WORDS, "one", *(w for w in tokens(text[:400]) if _NUMBER.fullmatch(w))}  # breast; "Two lattes please")
         found = next((f for f in map(tokens, text[:400].split(",")) if {w.lower() for w in f[:-1]} & cues), [])
         at = next((n for n, w in enumerate(found[:-1]) if w.lower() in cues and not found[n + 1][0].isdigit()), None)
         at = at + 1 if at is not None and found[at].lower() == "to" and found[at + 2:at + 3] and found[at + 2].lower() in (
@@ -3043,6 +3066,8 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     items = []  # each of a list: "Lock the back door and the garage door" → "back", "garage"
     for item in " ".join(span).split(" and ") if kept else ():
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
+        kept = kept[1 + bool(_NUMBER.fullmatch(kept[0])):] if len(kept) > 1 + bool(_NUMBER.fullmatch(kept[0])) and kept[bool(
+            _NUMBER.fullmatch(kept[0]))].lower() in MEASURE_WORDS else kept  # "log 2.5 ml oxytocin": oxytocin
         kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | beside | {stem("change"), "up", "out", "down"}
                                         or w.lower() in _COUNT_WORDS or w.isdigit(), kept))  # "two medium lattes" (size):
         # "lattes"; "Order 5 lavender": "lavender"
@@ -3993,7 +4018,8 @@ def _option_said(description: str, message: str, name: str = "", told: str = "")
     ("Look up the price of a membership tier (basic, family, patron)" of "a family membership": family)."""
     listed = _options_listed(description, name, told)
     said = [o for o in listed if o.isalpha() and o.islower() and stem(o) in words(message)] * (len(listed) > 1)
-    return said[0] if len(said) == 1 else None
+    return next((t for t in tokens(f"{description} {told}") if t.upper() == said[0].upper() and t.isupper() and len(t) > 1),
+                said[0]) if len(said) == 1 else None  # a code as the description writes it ("e.g. PLY, FAL": FAL)
 
 
 def _options_listed(description: str, name: str = "", told: str = "") -> list[str]:
@@ -4004,7 +4030,8 @@ def _options_listed(description: str, name: str = "", told: str = "") -> list[st
     between = f" {clause.partition('(')[0]}"  # (not another's: "full name, email and preferred plot size (quarter, half or full)")
     description = after if after.startswith("(") else clause[clause.find("("):] if "(" in clause and not (
         " and " in between or ", " in between or len(between.split()) > 5) else description
-    listed = [o.strip(" '\"") for o in description.partition("(")[2].partition(")")[0].replace(" or ", ",").split(",")]
+    listed = [o.strip(" '\"").removeprefix("e.g. ").removeprefix("eg ").removeprefix("like ") for o in description.partition(
+        "(")[2].partition(")")[0].replace(" or ", ",").split(",")]  # "(e.g. PLY, FAL)": ply, fal
     spoken = f"{name.replace('_', ' ').lower()} is one of "  # "utility is one of water, gas, electricity." (a sentence
     opens = next((cut for cut in (". ", "; ", "\n") if f"{cut}{spoken}" in told.lower()), "")  # of its own: not "room type
     listed = listed if len(listed) > 1 or not (opens or told.lower().startswith(spoken)) else [  # is one of" for type)
@@ -4291,7 +4318,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
-        done = set(words(request.message)) - _VERBS if "did" in _lower_tokens(request.message) else set()  # "Which
+        done = {stem(w) for d, _, w in zip(heard, heard[1:], heard[2:]) if d == "did"} - _VERBS  # "Which
         heard = set(words(request.message)) - _HANDOFF - _FREE
         heard = heard | related(heard) if {"left", "free", "spare", "remaining", "available"} & set(_lower_tokens(
             request.message)) else set()  # (a desk the question names a thing of still takes it: "Are there any seats
@@ -4304,6 +4331,10 @@ def _choose_tools(request: Request) -> list[Tool]:
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and not (verb in _ACTING and t.told.lower().startswith(
                      verb)) and (_takes_a_query(t, request.message) or not _takes_a_query(t))]  # book did I reserve?": not
         # reserve_book again, nor find_book without a title; "Order plants from..." orders (order_status does not)
+    thing = _there_asked(request.message) if asking else ""  # "Are there floodlights on court 1?": no tool that says nothing
+    tools = [t for t in tools if t.handoff or not thing or {thing} & (t.stems | related(t.stems)) or _takes_a_query(t) or any(
+        sum(map(str.isdigit, f)) >= 3 for f in facts(request.message))]  # of floodlights (a search still takes "Is there wifi?"; an order's lookup
+    # "Are there any updates on order 77310?")
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
     tells = chat and all((said := [w for w in _lower_tokens(s) if w not in _GREETINGS])[:1] in (["my"], ["our"], ["i'm"]) or said[
         :1] in (["i"], ["we"]) and said[1:2] and (said[1].endswith("ed") or said[1] in _NEWS_VERBS) for s in sentences(  # "I
@@ -4419,7 +4450,10 @@ def _choose_tools(request: Request) -> list[Tool]:
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
         distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
-            lead not in shared and (lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
+            (lead not in shared or [stem(u.name.split("_")[0].lower()) for u in tools].count(lead) == 1 == (lead == stem(
+                tool.name.split("_")[0].lower()))) and (  # (the one tool it is the verb of: "book" of book_court, not of
+            # cancel_booking)
+            lead == stem(tool.name.split("_")[0].lower()) or fits and lead not in naming and related(
                 {lead}) & own or fits and lead in _CHANGES | {stem("give")} and lead == stem((_lower_tokens(tool.told) or [
                     ""])[0])))  # its verb ("Add milk": add_item, asking what it lacks; "Give the shift to Tamsin": the
         # tool its description says gives it); given its values, one related to its
@@ -4428,6 +4462,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         scored.append((3 * distinct + len(matched) - 0.5 * len(matched & placed) * routed + fits, distinct, tool, fits))
     scored.sort(key=lambda entry: entry[0], reverse=True)
     picked = [tool for score, distinct, tool, _ in scored if distinct and score >= 3]
+    picked = [t for k, t in enumerate(picked) if not k or not (set() < (t.name_stems - _VERBS) & message <= picked[0].stems and {
+        "it", "its"} & set(_lower_tokens(request.message)))]  # "Is slot LH-104 free? and what time does it start": the
+    # slot's start time (its tool's description says it gives one), not tide_times by "time"
     spaced = f" {' '.join(_lower_tokens(request.message))} "
     anything = any(cue in f" {request.message.lower()}" for cue in (" do you have any ", " have you got any ", " are there any "
                                                                     )) and not any(sum(map(str.isdigit, f)) >= 3 for f in facts(
@@ -4486,6 +4523,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     outscored = len(fitting) == 1 and scored[0][2] is not fitting[0] and scored[0][0] >= 3 + next(
         score for score, _, t, _ in scored if t is fitting[0])  # "any UL050 blanks on the van?": the key-blank tool its words
     fitting = [] if outscored else fitting  # name, not apple_stock, which takes any text
+    ahead = len(fitting) > 1 and scored[0][2] in fitting and scored[0][0] >= 3 + max(
+        score for score, _, t, _ in scored if t in fitting and t is not scored[0][2])  # "how many left in slot B4 of
+    fitting = [scored[0][2]] if ahead else fitting  # VM-12?": the slot's stock, given both values, not the machine's float
     picked = picked or (fitting if len(fitting) == 1 and not recalled and not news and (fitting[0].stems & (near | message) or names_it if asking else (
         reported or not _about_user(request.message) or needs or lead in _CHANGES | _ARRANGES | {"add"}) and not _chat(
             request.message)) else looks_up[:1])  # "Add X to my diary": an order
@@ -4592,6 +4632,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     if lead in acts and not isinstance(choice, Mapping) and unasked and any(verb[t.name] == lead for t in tools if not (
             t.handoff)):  # "Book the double for Priya": book_room, never cancel_booking
         picked = [t for t in picked if t not in unasked] or [t for t in tools if not t.handoff and verb[t.name] == lead][:1]
+    changing = [t for t in picked if not t.handoff and verb[t.name] in _CHANGES - message]  # "check LH-210 and LH-104"
+    if lead in stem_set("check look see view") and not isinstance(choice, Mapping) and changing:  # after a booking: a
+        picked = [t for t in picked if t not in changing] or [t for score, _, t, _ in scored if score > 0 and not t.handoff and (
+            verb[t.name] not in _CHANGES)][:1] or picked  # look, no booking
     return picked[:4]
 
 
@@ -4721,6 +4765,38 @@ def _clause_for(tool: Tool, request: Request) -> Request:
     return Request.read({**request.body, "instructions": request.instructions}, items)
 
 
+#: What opens a message's correction of itself ("book court 1 at 19:00. no wait, make it court 2 at 17:00").
+_TAKE_BACK = (" no wait", " no, wait", " oh wait", " sorry, make", " sorry make", " i mean ", " actually make", " actually, make")
+
+
+def _amended(request: Request) -> Request:
+    """The request as a call reads it when the latest message corrects itself ("book court 1 at 19:00 ... no wait, make
+    it court 2 at 17:00"): each value the correction gives replaces the one before it of its shape, after the same word
+    if it has one (court 2 for court 1), the correction dropped; else the request."""
+    text = request.message
+    at = max((text.lower().find(cue) for cue in _TAKE_BACK), default=-1)
+    if at <= 0:
+        return request
+    before, after = tokens(text[:at]), tokens(text[at:])
+    def shape(token: str) -> str:
+        return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in token)
+    fixed = list(before)
+    for lead, value in zip(["", *after], after):
+        same = [k for k, t in enumerate(before) if any(map(str.isdigit, value)) and shape(t) == shape(value) and t != value]
+        led = [k for k in same if k and before[k - 1].lower() == lead.lower() and lead.isalpha()]
+        if len(led) == 1 or not led and len(same) == 1:
+            fixed[(led or same)[0]] = value
+    if fixed == before:
+        return request
+    amended = text[:at]
+    for old, new in zip(before, fixed):
+        if old != new:
+            amended = amended.replace(old, new, 1)
+    at = request.last_user_index
+    items = [*request.conversation[:at], {"role": "user", "content": amended}, *request.conversation[at + 1:]]
+    return Request.read({**request.body, "instructions": request.instructions}, items)
+
+
 def _needed(tool: Tool) -> list[str]:
     """The fields a call must be given a value for: required, with no default, not nullable nor a yes/no (``door``,
     not ``locked: bool`` nor ``force: bool = False``)."""
@@ -4835,6 +4911,15 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     again = _settled(asked, (" did we agree on", " did we decide on", " did we pick", " did we choose", " did we book",
                              " have we agreed on", " did we settle on", " did we go with", " did we land on"), days=False)
     return _answered_once(request, again, mine, echoed) if found is None and again != asked else found
+
+
+def _there_asked(question: str) -> str:
+    """The stem of the thing a question asks is there ("Are there floodlights on court 1?": floodlight), else ``""``."""
+    heard = _lower_tokens(question)
+    heard = heard[1:] if heard[:1] in (["so"], ["and"], ["but"]) else heard
+    rest = heard[2:] if heard[:2] in (["are", "there"], ["is", "there"]) else []
+    thing = next((w for w in rest if w not in ("any", "a", "an", "some", "still", "enough")), "")
+    return stem(thing) if thing.isalpha() and len(thing) > 3 else ""
 
 
 @_once_per_request
@@ -5180,6 +5265,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             statement.role != "note") else -statement.order), statement))  # ...", (a note's heading alone: its first line)
         # not "He...")
     best = max(found, key=lambda entry: entry[0], default=None)  # the first of equals
+    if best and (thing := _there_asked(asking)) and not {thing} & (best[1].stems | related(best[1].stems)):
+        return None  # "Are there floodlights on court 1?": no "court: 1", which says nothing of floodlights
     if best and best[1].role == "user" and best[1].identifiers and not wants_id and not mine:  # "Where's my order?" after
         news = [s for s in request.said if s.role == "tool" and s.order > best[1].order and set(s.identifiers) & set(  # "My order
             best[1].identifiers) and len(set(s.stems) - {i.lower() for i in s.identifiers}) >= 3]  # number is HK-55102": what
@@ -8968,7 +9055,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
         return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
         schema = _told_options(tool.parameters or {"type": "object", "properties": {}}, tool.told)
-        asked = _clause_for(tool, request) if len(chosen) > 1 else request
+        asked = _clause_for(tool, request) if len(chosen) > 1 else _amended(request)
         texts = all(map(_takes_a_query, chosen)) and len(sentences(request.message)) == 1  # to agents as tools: each
         asked = request if texts and len(tokens(asked.message)) < 3 else asked  # its clause ("'hi' to French and 'bye'
         whole = asked if texts else request  # to Spanish"), not a bare name ("'hi' in French and Spanish": all)
@@ -9128,6 +9215,12 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         filled = {k: said_by[0] for k, v in arguments.items() if v is None and said_by and k != key}  # "with Mara": the
         if key is None and (toggled or filled):  # artist nobody was named for before
             return tool.name, {**arguments, **toggled, **filled}
+        numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t)]  # "and from 2.90 back down to 2.40?": each number
+        numeric = [k for k, v in arguments.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]  # in turn
+        if wrong is None and len(numbers) >= 2 and len(numbers) == len(numeric):
+            typed = {k: int(float(n)) if tool.parameters["properties"][k].get("type") == "integer" else float(n) for k, n in zip(
+                numeric, numbers)}
+            return (tool.name, {**arguments, **typed}) if any(arguments[k] != v for k, v in typed.items()) else None
         if about and len(tokens(request.message)) > 8 and not (when or identifiers(new) or _NUMBER.fullmatch(new) or isinstance(
                 tool.parameters["properties"][key].get("enum"), list)):
             return None  # a longer "what about ... for the same dates?" names an option ("a double"), not a free value

@@ -34,6 +34,7 @@ class Filler(Protocol):
     ``leaning`` how far up its scale (0 to 1) a score or a confidence the request gives no number for sits;
     ``boolean`` gives ``None`` when the request does not say (the field's ``default`` holds, else false), and
     ``denies`` whether it says no to the field's own word ("no pets": a flag that may be null is false only then);
+    ``told_options`` the options its tool's description lists for the field in words ("priority normal or urgent");
     ``fits_item`` whether an item's words give what tells its kind (a name for a person's item, an option of its first
     field), ``reaches`` whether they give a phone or an email, ``of_a_person`` whether an item's fields are a person's;
     ``unfound`` notes a field the request gives no value of (a tool's caller then asks for it).
@@ -49,6 +50,7 @@ class Filler(Protocol):
     def leaning(self, name: str) -> float | None: ...
     def boolean(self, name: str, description: str) -> bool | None: ...
     def denies(self, name: str) -> bool: ...
+    def told_options(self, name: str) -> list[str]: ...
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any: ...
     def many(self, name: str, description: str) -> list[str]: ...
     def each(self, grouped: bool = False, name: str = "", fields: Mapping[str, Any] | None = None) -> Sequence[Filler]: ...
@@ -211,7 +213,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if (listed := listed_options(description)) and (said := filler.choice(name, description, [*listed, None])) is not None:
         return said  # "small, medium or large." of "a large plaque": large
     if isinstance(default, str) and default and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
-            w) > 2):  # a setting the message never names keeps its default (``category: str = "general"``)
+            w) > 2) and not (set(filler.told_options(name)) - {default}) & set(filler.whole.lower().replace(",", " ").split(
+                )):  # a setting the message never names keeps its default (``category: str = "general"``), unless it says
+        # another option its tool lists ("urgent please" of "priority normal or urgent")
         return default
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
