@@ -55,6 +55,8 @@ _DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}
                    r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! (?!at\b|for\b|and\b|or\b|please\b)[a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]onight|[Tt]omorrow|[Yy]esterday"
                    r"|(?i:\d+|an?|one|two|three|four|five|six|seven) (?:day|week)s? ago|noon|midnight)\b")
 _WEEKDAYS = "mon tue wed thu fri sat sun".split()
+#: Words that open a noun phrase after a verb ("Review my summary"): the word before them is a verb, not a value.
+_DETERMINERS = frozenset("my the a an your our this that these those his her their its".split())
 #: A postal address: a street with its number, a city, a postcode or zip and a country ("48 Elm Road, Leeds, LS6 2AB").
 _ADDRESS = re.compile(r"\b(\d+[A-Za-z]? (?:[A-Z][\w'-]* ){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Way|Drive|Boulevard"
                       r"|Blvd|Place|Square|Court|Grove|Close|Terrace|Crescent|Parkway|Highway|Row|Wharf|Quay|Mews|Gardens))\b"
@@ -601,10 +603,14 @@ class Reader:
         sample = example.group(1).rstrip(".:") if (example := _EXAMPLE.search(description) or alone and (
             _EXAMPLE.search(self.told(name, ""))) or named) else ""  # (the tool's own example of its one field: "Location
         # of an object by accession number (e.g. 1987.44.2)")
+        lent = bool(named) and not alone and not _EXAMPLE.search(description)  # another tool's example: its shape, if one
+        # is said now or no code is ("log 2 ml for her": the tag asked of before; not for "GK-2290" of "like UK-704312")
         whole = not (alone and sample) or _EXAMPLE.search(description) or self.told(name, "").partition(sample)[2][:1] in (
             "", ")", ".", ",", ";")
         shape = _shape(sample) if any(c.isdigit() for c in sample) and not _DATE.match(sample) and whole else None  # (not
         # "EH1" of "e.g. EH1 2NG")
+        if lent and shape is not None and not any(shape.fullmatch(t) for t in tokens(self.whole)) and identifiers(self.whole):
+            shape = None
         if shape is not None and (not alone or _EXAMPLE.search(description) or any(shape.fullmatch(t) for t in tokens(
                 self.whole))):  # a date's example: a date, said any way (a tool's own example only if one is said: not
             # "SW1A" of "e.g. SW1A 1AA" when "LS6 2AB" is)
@@ -748,15 +754,23 @@ class Reader:
             phoned = bool(others & stem_set("phone mobile telephone tel cell")) and not field_stems & stem_set("phone")  # phone's)
             lettered = {len(m.group(1)) for m in _EXAMPLE.finditer(next((t.told for t in self.request.tools if t.name == (
                 self.tool)), "")) if m.group(1).isalpha() and m.group(1).isupper()}  # "by its code (e.g. ABD, INV)": "INV"
-            return "id", lambda text: [v for v in [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(
-                str.isdigit, w))] or _own_ids(text, field_stems, self.own, others) or [f for f in facts(text) if not _DATE.fullmatch(
-                    f) and sum(map(str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
-                        f)].split()[-3:]} & field_stems] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
-                            1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] if not (phoned and (_phone_like(v) or any(v in m.group(0).split() and _phone_like(m.group(
-                                0)) for m in _PHONE.finditer(text)))) and not _postcode_half(text, v) and not (
-                                v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)
-            ]  # (not "500g", a weight) "order 77" for order_id, an ISBN, a short code ("in P7"); not "120 seats" for a confirmation number, nor
-        # "2GA" of "near TW6 2GA" (half a postcode)
+            verbs = set(words(self.tool.replace("_", " ")))
+
+            def ids(text: str) -> list[str]:  # "evt_204", an identifier, else a number of five digits or more, or of two
+                # after the field's word ("order 77"), a short code ("in P7"), a code like the tool's examples ("INV"), a
+                # number after the tool's verb ("unlock 6120 instead"); none of a phone's digits ("07700 900456") when
+                # the tool takes a phone too, half a postcode ("2GA" of "TW6 2GA") or a weight ("500g")
+                dialled = {part for m in _PHONE.finditer(text) if _phone_like(m.group(0)) for part in m.group(0).split()} if (
+                    phoned) else set()
+                return [v for v in [w.strip(".,;:!?()") for w in text.split() if "_" in w and any(map(str.isdigit, w))] or _own_ids(
+                    text, field_stems, self.own, others) or [f for f in facts(text) if f not in dialled and not _DATE.fullmatch(f) and (
+                        sum(map(str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
+                            f)].split()[-3:]} & field_stems)] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
+                                1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] or [
+                                    b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs]
+                        if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not (
+                            v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)]
+            return "id", ids
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
         cue = next((c for c, a in zip(said, said[1:]) if a in ("a", "an") and c in (
             "as", "for", "hiring", "hire", "hires", "seeking", "seeks", "wants", "needs")), "")
@@ -2439,6 +2453,10 @@ class Reader:
             w[:1].isdigit() and w.lstrip("0123456789.").isalpha()) else [w])]  # "3kg": 3, kg
         after = after or [o for a, b, c in zip(unit_said, unit_said[1:], unit_said[2:]) for o in options if not isinstance(
             o, str) and str(o) == a and stem(c) in set(words(name.replace("_", " ")))][:1]  # "in 3kg boxes": box_size 3
+        turn = max((k for k, w in enumerate(said) if w in ("actually", "wait") or w in ("that", "it") and k and said[k - 1] in (
+            "make", "change")), default=len(said))  # "terrace, ... Actually make that indoors": the option said after it
+        after = after or [o for w in said[turn + 1:] for o in options if isinstance(o, str) and len(o) > 2 and (
+            w == o.lower() or len(o) >= 4 and w.startswith(o.lower()))][:1]
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
@@ -2505,9 +2523,11 @@ class Reader:
         ends_named = [o for o in options if str(o).lower() in ends]  # negative, of positive/negative/neutral
         if negated and ends and (opposite := self._option_named(ends_named, negated, "")) is not None:
             return ends_named[1 - ends_named.index(opposite)]
-        verbs = {stem(next((w for w in tokens(piece) if w.lower() != "please"), "")) for piece in sentences(
-            self.request.message) if not piece[:2].isupper() and not ((piece.split() or [""])[0].endswith((",", ":")) and not (
-                (_CORRECTION | {"wait", "no"}) & set(_lower_tokens(piece))))}  # "Check
+        verbs = {stem(first) for piece in sentences(self.request.message) if not piece[:2].isupper() and not ((piece.split(
+            ) or [""])[0].endswith((",", ":")) and not ((_CORRECTION | {"wait", "no"}) & set(_lower_tokens(piece)))) for first, then in [
+                ([w for w in tokens(piece) if w.lower() != "please"] + ["", ""])[:2]] if first.lower() not in {
+                    str(o).lower() for o in options} or then.lower() in _DETERMINERS}  # (an option itself is no verb:
+        # "minor bump, ..."; but "Review my summary report"); "Check
         # my savings balance": not "checking" ("URGENT:" is no verb, nor "Van, registration KX19 BDU")
         latest = set(words(self.request.message.replace("-", " "))) - negated - verbs  # the message's own first ("And
         # the garage?" after
@@ -2568,7 +2588,16 @@ class Reader:
         others = {s for f in self.fields if f != name for s in words(f.replace("_", " "))}  # the fields beside it
         people = set(_proper_names(self.request.message, people=True)[:1]) if others & _NAMING and not near & (
             _PERSON | _NAMING) else set()  # (the name a field beside it takes)
+        found = [item for item in found if not (item.lower() in ("want", "need", "like", "hope", "plan", "wish", "love") and len(
+            found) > 1)]  # ("... in midwifery and want a change": no skill "want")
         kept = [item for item in found if item not in people and ("@" not in item or stem("email") not in others)]
+        run = max((_trailing_list(s) for s in sentences(self.request.message[:4000])), key=len, default=[]) if people else []
+        kept = run if len(run) >= 2 and len(run) > len(kept) and not set(run) & people else kept  # "... backend dev -
+        # Python, Go, PostgreSQL": the list that ends the sentence, not the speaker's name
+        if people and found and not kept:  # "12 years experience in nursing and ...": nursing
+            low = f" {self.request.message.lower()} "
+            return [" ".join(itertools.takewhile(lambda w: w not in STOP, low.partition(cue)[2].replace(",", " ").split()[:2]))
+                    for cue in (" experience in ", " years in ", " background in ", " degree in ") if cue in low][:1]
         spans = [item.rpartition(" in ")[2] or item for item in kept]
         return [span if any(map(str.isdigit, item)) and not any(map(str.isdigit, span)) and len(span.split()) <= 3 and (
             tokens(item)[1:2] and stem(tokens(item)[1].lower().rstrip("s")) in stem_set("year yr month week day")) else item
@@ -2835,9 +2864,12 @@ class Reader:
     def choices(self, options: Sequence[Any]) -> list[Any]:
         """Every option the latest message names or abbreviates, in the order it names them ("my backend in Go and
         my frontend in JavaScript": go, javascript)."""
-        said = words(self.request.message)
-        at = {o: next((k for k, w in enumerate(said) if w in words(o.replace("_", " ")) or len(o) >= 3 and w.startswith(
-            o.lower())), None) for o in options if isinstance(o, str)}
+        said = words(self.request.message.replace("-", " "))  # "nut-free": nut free
+        spoken = {o: set(words(o.replace("_", " ").replace("-", " "))) for o in options if isinstance(o, str)}
+        own = {o: ws - set().union(*(v for p, v in spoken.items() if p != o)) or ws for o, ws in spoken.items()}  # "gluten
+        # free" names gluten_free, not nut_free too by "free"
+        at = {o: next((k for k, w in enumerate(said) if w in own[o] or len(o) >= 3 and w.startswith(o.lower())), None)
+              for o in spoken}
         return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
 
     def counts(self) -> dict[str, float]:
@@ -2858,6 +2890,25 @@ class Reader:
                 _VERBS | _CHANGES | {stem(self.tool.partition("_")[0])})][-1:]  # not the verb: "Add 2 Kindle Paperwhite"
             named.setdefault(" ".join(before if before and (not after or after[0].istitle()) else after), float(number))
         return {item: count for item, count in named.items() if item}
+
+
+def _trailing_list(sentence: str) -> list[str]:
+    """The list a sentence ends with, its items of one or two words, in order; the first cut after the word that leads
+    in to it ("7 years as a backend dev - Python, Go, PostgreSQL": Python, Go, PostgreSQL; "experience with SQL,
+    Tableau and Excel": SQL, Tableau, Excel), else []."""
+    items = [part.strip(" .;!?") for piece in sentence.split(",") for part in piece.split(" and ")]
+    found: list[str] = []
+    for item in reversed(items):
+        said = item.split()
+        if 1 <= len(said) <= 2 and not any(map(str.isdigit, item)):
+            found.insert(0, item)
+            continue
+        lead = max((at for at, w in enumerate(said) if w.lower() in ("-", "with", "in", "using", "of", "are", "include",
+                                                                     "includes") or w.endswith(":")), default=-1)
+        if found and 0 <= lead < len(said) - 1 and len(said) - lead - 1 <= 2:
+            found.insert(0, " ".join(said[lead + 1:]))
+        break
+    return found if len(found) >= 2 else []
 
 
 def _records(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -2922,7 +2973,9 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         return stamps
     said = [part for w in text.split(" ") for part in ([w[:10], w[11:].rstrip("Zz.,;")] if w.rstrip(".,;") in stamps else [w])]
     said = [f"{w[:4]}-{w[5:7]}-{w[8:10]}{w[10:]}" if len(w) >= 10 and w[4:5] == w[7:8] and w[4:5] in ("/", ".") and (
-        w[:4] + w[5:7] + w[8:10]).isdigit() and w[10:11] in ("", ".", ",", ";", ")") else w for w in said]  # "2025/08/01"
+        w[:4] + w[5:7] + w[8:10]).isdigit() and w[10:11] in ("", ".", ",", ";", ")") else f"{w[6:10]}-{w[3:5]}-{w[:2]}{w[10:]}" if (
+        len(w) >= 10 and w[2:3] == w[5:6] == "." and (w[:2] + w[3:5] + w[6:10]).isdigit() and w[10:11] in (
+            "", ".", ",", ";", ")")) else w for w in said]  # "2025/08/01"; "15.07.2025", day first
     text = " ".join(said)  # (else its day and its time)
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
@@ -3581,7 +3634,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
             joins = word != "The" and at - end <= 3 and (at == end + 1 or " ".join(found[end:at + 1]) in piece) and all(
                 w in small for w in gap) and not ("and" in gap and (found[runs[-1][0] - 1].lower() == "with" or stem(found[
                     runs[-1][0] - 1].lower()) in _ADDRESSING or after in ("are", "were") or gap == ["and"] and after.istitle()))
-            dated = low in MONTHS and (things or after[:1].isdigit())  # "Feb", "for Dec 8": no name
+            dated = low in MONTHS and (things or after[:1].isdigit()) or low in _WEEKDAYS and after[:1].isdigit()  # "Feb",
+            # "for Dec 8", "Sat 2 Aug": no name
             unit = before.isdigit() and _SECONDS.get(low.rstrip("s"), "")[:1] == ("time",)  # "a 2 hour offsite": offsite,
             counted = before.isdigit() or at > 1 and found[at - 2].isdigit() and _SECONDS.get(before.rstrip("s"), "")[
                 :1] == ("time",)  # past its length
@@ -4318,7 +4372,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
-        done = {stem(w) for d, _, w in zip(heard, heard[1:], heard[2:]) if d == "did"} - _VERBS  # "Which
+        done = set(words(" ".join(heard[heard.index("did") + 1:]))) - _VERBS if "did" in heard else set()  # "Which
         heard = set(words(request.message)) - _HANDOFF - _FREE
         heard = heard | related(heard) if {"left", "free", "spare", "remaining", "available"} & set(_lower_tokens(
             request.message)) else set()  # (a desk the question names a thing of still takes it: "Are there any seats
@@ -4331,10 +4385,12 @@ def _choose_tools(request: Request) -> list[Tool]:
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and not (verb in _ACTING and t.told.lower().startswith(
                      verb)) and (_takes_a_query(t, request.message) or not _takes_a_query(t))]  # book did I reserve?": not
         # reserve_book again, nor find_book without a title; "Order plants from..." orders (order_status does not)
-    thing = _there_asked(request.message) if asking else ""  # "Are there floodlights on court 1?": no tool that says nothing
-    tools = [t for t in tools if t.handoff or not thing or {thing} & (t.stems | related(t.stems)) or _takes_a_query(t) or any(
-        sum(map(str.isdigit, f)) >= 3 for f in facts(request.message))]  # of floodlights (a search still takes "Is there wifi?"; an order's lookup
-    # "Are there any updates on order 77310?")
+    thing = _there_asked(request.message) if asking else ""  # "Are there floodlights on court 1?": not again the tool
+    answered = {r.tool for r in request.said if r.role == "tool" and r.turn < request.said[-1].turn} if thing else set()
+    tools = [t for t in tools if t.handoff or t.name not in answered or _takes_a_query(t) or {thing} & (t.stems | related(
+        t.stems)) or any(
+        {thing} & s.stems for s in request.said if s.role == "tool" and s.tool == t.name)]  # whose result said nothing of
+    # floodlights
     negated, chat = _negated(request.message), _chat(request.message)  # "Draft (don't send) an email": never send_email;
     tells = chat and all((said := [w for w in _lower_tokens(s) if w not in _GREETINGS])[:1] in (["my"], ["our"], ["i'm"]) or said[
         :1] in (["i"], ["we"]) and said[1:2] and (said[1].endswith("ed") or said[1] in _NEWS_VERBS) for s in sentences(  # "I
@@ -4918,7 +4974,9 @@ def _there_asked(question: str) -> str:
     heard = _lower_tokens(question)
     heard = heard[1:] if heard[:1] in (["so"], ["and"], ["but"]) else heard
     rest = heard[2:] if heard[:2] in (["are", "there"], ["is", "there"]) else []
-    thing = next((w for w in rest if w not in ("any", "a", "an", "some", "still", "enough")), "")
+    thing = next((w for w in rest if w not in STOP | {"any", "some", "still", "enough", "somewhere", "anywhere", "something",
+                                                     "anything", "someone", "anyone", "place", "way", "get", "buy", "find",
+                                                     "have", "see", "go"}), "")  # ("is there somewhere to get coffee?": coffee)
     return stem(thing) if thing.isalpha() and len(thing) > 3 else ""
 
 
@@ -7562,7 +7620,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 "is", "are", "was", "were", "has", "have", "will"):  # "Actually, make it 56": an order, told back as one
         # (not "Sorry, opening is pushed again": news)
         echo = "you asked me to " + " ".join(ordered)
-    fault = set(words(said)) & notes.PROBLEM or any(t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens)
+    fault = set(words(said)) & (notes.PROBLEM | related({stem("negative")}) | stem_set("urgent asap emergency unfair")) or any(
+        t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens) or any(a in ("a", "the", "my", "this") and b == (
+            "fine") for a, b in itertools.pairwise(_lower_tokens(said)))  # "front brake is gone ... URGENT", "I got a fine"
+    # for parking ... it's unfair": no good news
     solved = said_tokens & (notes.SOLVED | {"fine", "done"}) and not re.search(r"\bwork\w* (?:as|at)\b", said, re.I) and not (
         said_tokens & {"like", "want", "need", "must", "should"} or any(a == "done" and b in ("on", "in", "at", "by") for a, b in (
             itertools.pairwise(_lower_tokens(said)))))  # "We'd like the job done by May 30": a wish, not news; "The hip

@@ -135,7 +135,8 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     compensation | deadline due | level beginner beginners intermediate advanced novice | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
     because | birthday bday born birth age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
-    | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter oz ounce lb pound pinch clove slice dozen carton bag
+    | substitution substitutions substitute substitutes swap swaps alternative alternatives
+    | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter l oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located street road avenue lane crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
@@ -173,9 +174,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
     earn click cash | positive praise compliment good great love loved excellent happy pleased amazing wonderful
     friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
-    appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
+    appreciate recommend quick | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
     cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
-    filthy disgusting smelly overpriced
+    filthy disgusting smelly overpriced broke faulty defective
     | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
     bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app

@@ -202,7 +202,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return [v for k, v in enumerate(values) if v not in values[:k]] if schema.get("uniqueItems") else values
     if kind in ("number", "integer"):
         found = filler.number(name, description)
-        if found is None and (share := filler.leaning(name)) is not None:  # 4 of 1-5 stars: 0.75 of the way up
+        if found is None and not nullable and (share := filler.leaning(name)) is not None:  # 4 of 1-5 stars: 0.75 of the
+            # way up (a score that may be null and no number gives is null: "It's a toaster.")
             low = schema.get("minimum", 1 if kind == "integer" else 0)
             found = low + share * (schema.get("maximum", 5 if kind == "integer" else 1) - low)
         found = default if found is None and isinstance(default, (int, float)) else found
@@ -213,8 +214,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
     if (listed := listed_options(description)) and (said := filler.choice(name, description, [*listed, None])) is not None:
         return said  # "small, medium or large." of "a large plaque": large
     if isinstance(default, str) and default and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
-            w) > 2) and not (set(filler.told_options(name)) - {default}) & set(filler.whole.lower().replace(",", " ").split(
-                )):  # a setting the message never names keeps its default (``category: str = "general"``), unless it says
+            w) > 2) and not (set(filler.told_options(name)) - {default}) & {b for a, b in itertools.pairwise(["", *filler.whole.lower(
+                ).replace(",", " ").split()]) if a not in ("not", "no", "never")}:  # a setting the message never names keeps its default (``category: str = "general"``), unless it says
         # another option its tool lists ("urgent please" of "priority normal or urgent")
         return default
     form = schema.get("format")
@@ -292,6 +293,8 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
     kind = items.get("type") if isinstance(items, Mapping) else None
     if isinstance(items, Mapping) and isinstance(items.get("enum"), list) and (named := filler.choices(items["enum"])):
         return named[:most]  # list[Literal[...]]: every option the message names
+    if isinstance(items, Mapping) and isinstance(items.get("enum"), list) and not schema.get("minItems"):
+        return []  # none named: none ("No dietary needs", "hello?"), not the first option
     found = filler.many(name, description) if kind == "string" and "enum" not in items else filler.numbers(name) if (
         kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
     if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:

@@ -16,6 +16,9 @@
   is the verb of even when another tool's name holds "booking"; "cancel that booking" cancels the one a result gave;
 - "Are there showers on court 2?" is not answered by a record that says nothing of showers;
 - a conversation whose item after a reasoning item was deleted still takes new items.
+
+The ``test_review_*`` tests hold what a review of these rules found them overreaching on: "not urgent", a tag of
+another shape, "Is there ...?" of a tool not asked before, a number after the tool's own verb, a "did" question.
 """
 
 from __future__ import annotations
@@ -214,3 +217,48 @@ async def test_a_conversation_whose_item_after_a_reasoning_item_was_deleted_take
     with pytest.raises(openai.BadRequestError, match="without its required following item"):  # sent as input, as before
         await client.responses.create(model="o4-mini", input=[{"role": "user", "content": "Hi"}, reasoning,
                                                               {"role": "user", "content": "when is the kiln?"}])
+
+
+# --- what a review of the rules above found them overreaching on --------------------------------------------------
+
+def test_review_not_urgent_keeps_the_default_priority() -> None:
+    report = _tool("report_fault", "Report a fault in a flat; priority normal or urgent.", {
+        "flat": STRING, "issue": STRING, "priority": {"type": "string", "default": "normal"}}, ["flat", "issue"])
+    assert _calls([report], "flat 4C: the bathroom fan rattles, not urgent")[0][1]["priority"] == "normal"
+
+
+def test_review_a_tag_of_another_shape_than_another_tools_example_is_still_read() -> None:
+    calls = _calls(GECKOS, "log 1.5 ml calcium for LZ-88 on 2025-03-08")
+    assert calls and calls[0][1]["tag"] == "LZ-88"
+    assert _calls(GECKOS, "how many crickets did gk-2201 eat on 2025-03-04?") == [
+        ("cricket_count", {"tag": "gk-2201", "date": "2025-03-04"})]
+
+
+def test_review_is_there_still_calls_a_tool_not_asked_before() -> None:
+    harbour = _tool("harbour_info", "Facilities at a harbour", {"harbour": STRING})
+    assert _calls([harbour], "is there parking at the harbour in Oban?") == [("harbour_info", {"harbour": "Oban"})]
+    order = _tool("order_status", "Status of an order by its number", {"order_number": STRING})
+    assert "order number" in _reply("Is there a hold-up with my order?", "Use your tools.", tools=[order])
+
+
+def test_review_is_there_somewhere_to_is_asked_of_what_follows() -> None:
+    info = _tool("harbour_info", "Facilities at a harbour", {"harbour": STRING})
+    earlier = _turn("what's at Oban harbour?", "harbour_info", {"harbour": "Oban"}, {"facilities": ["tea hut", "showers"]},
+                    "The facilities are tea hut and showers.", 1)
+    assert "tea hut" in _reply([*earlier, {"role": "user", "content": "So is there somewhere to get tea?"}], "Use your tools.",
+                               tools=[info])
+
+
+def test_review_a_number_after_the_tools_own_verb_is_the_id() -> None:
+    tools = [_tool("scooter_info", "Battery and location of a scooter by its id", {"scooter_id": STRING}),
+             _tool("unlock_scooter", "Unlock a scooter for a rider", {"scooter_id": STRING, "phone": STRING})]
+    earlier = _turn("how much battery does scooter 5512 have?", "scooter_info", {"scooter_id": "5512"}, {"battery": 64},
+                    "64%.", 1)
+    calls = _calls(tools, [*earlier, {"role": "user", "content": "unlock 7031 instead, my number is 07700 900456"}])
+    assert calls == [("unlock_scooter", {"scooter_id": "7031", "phone": "07700 900456"})]
+
+
+def test_review_a_did_question_calls_no_tool_with_its_verb_as_a_value() -> None:
+    tools = [_tool("bed_watering", "Water a glasshouse bed: 'sunny', 'middle' or 'cool'", {"zone": STRING, "litres": NUMBER}),
+             _tool("zone_temperature", "Temperature in a greenhouse zone", {"zone": STRING})]
+    assert not any(args.get("zone") == "watered" for _, args in _calls(tools, "did the cool zone get watered?"))
