@@ -570,6 +570,7 @@ class Reader:
         self.searches = bool(_SEARCHES & set(words(tool.replace("_", " "))))  # search_help(topic): what is asked
         self.item = item  # it reads one item of a list ("3 desks at 120 each"): its text is the thing counted
         self.given: dict[str, str] = {}  # value → the kind of the field it was given to
+        self.others: set[str] = set()  # names and codes given to fields of no kind ("Log 2 ml for GK-2290": the tag's)
         self.inside: set[str] = set()  # the words after the first of a name given ("IC 512")
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = request.sources
@@ -836,7 +837,7 @@ class Reader:
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
             _by(text)) or [n for n in self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([
-                t for t in tokens(text) if _is_code(t)]) if n not in self.given] or [  # (not the id given to the tag: "log
+                t for t in tokens(text) if _is_code(t)]) if n not in self.given and not (n in self.others and any(map(str.isdigit, n)))] or [  # (not the id given to the tag: "log
                 # 2.5 ml calcium for GK-2290")
                 o for o in _object(
                 text, others | related(others) | {stem(o) for o in self.options}, self.own, field_stems) if o.lower() not in _ORDINALS and not _compared(
@@ -1391,6 +1392,8 @@ class Reader:
             # the machine's id given to machine_id
             if kind != "other" or extracted:  # a name of any kind may still be a city or an id, a person's is no company's
                 self.given.setdefault(found or "", kind)
+            elif found:
+                self.others.add(found)
             self.inside.update((found or "").split()[1:])  # "IC 512": 512 is no count
             if found or kind != "other" or not self.answer:  # an extraction's field no name fills: as below
                 return found.split()[0 if set(part) & stem_set("first given") else -1] if found and part else found
@@ -2385,7 +2388,7 @@ class Reader:
         answer of the assistant). Numbers the instructions label ("1 low, 2 high") are chosen by their labels."""
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
         mixed = next((o for o in options if str(o).lower() == "mixed"), None)
-        if mixed is not None and all({stem(w) for w in _lower_tokens(self.request.message)} & related({stem(tone)}) for tone in (
+        if mixed is not None and all({stem(w) for w in _toned(self.request.message)} & related({stem(tone)}) for tone in (
                 "negative", "positive")):  # praise and blame: "The routes are brilliant, but the changing rooms were filthy"
             return mixed
         sides = {str(o).lower(): o for o in options if str(o).lower() in ("positive", "negative")}
@@ -2395,10 +2398,10 @@ class Reader:
             return sides[tone[0]]
         tone_of = {o: t for o in options for t in ("positive", "negative") if stem(str(o).lower()) in related({stem(t)}) | {
             stem(t)}}
-        heard = _lower_tokens(self.request.message)  # options of a tone ("praise", "complaint"), and a message of one
+        heard = _toned(self.request.message)  # options of a tone ("praise", "complaint"), and a message of one
         toned = [t for t in ("positive", "negative") if {stem(w) for w in heard} & related({stem(t)}) - {stem(str(
-            o).lower()) for o in options}] if len(set(tone_of.values())) == 2 and not any(w in ("not", "no", "never") or (
-                w.endswith("n't")) for w in heard) else []  # tone only: "This is the best coffee I've ever had!": positive
+            o).lower()) for o in options}] if len(set(tone_of.values())) == 2 and not any(w.endswith("n't") for w in heard) else [
+                ]  # tone only: "This is the best coffee I've ever had!": positive (a word after "no", "not" is no tone)
         if len(toned) == 1:  # "Thank you so much for the quick delivery!": praise
             return next(o for o, t in tone_of.items() if t == toned[0])
         told = tokens(f"{description} {self.request.instructions[:2000]}")
@@ -2455,8 +2458,10 @@ class Reader:
             o, str) and str(o) == a and stem(c) in set(words(name.replace("_", " ")))][:1]  # "in 3kg boxes": box_size 3
         turn = max((k for k, w in enumerate(said) if w in ("actually", "wait") or w in ("that", "it") and k and said[k - 1] in (
             "make", "change")), default=len(said))  # "terrace, ... Actually make that indoors": the option said after it
-        after = after or [o for w in said[turn + 1:] for o in options if isinstance(o, str) and len(o) > 2 and (
-            w == o.lower() or len(o) >= 4 and w.startswith(o.lower()))][:1]
+        after = after or [o for k in range(turn + 1, len(said)) for o in options if isinstance(o, str) and len(o) > 2 and not {
+            "not", "no"} & set(said[max(turn, k - 2):k]) and (said[k] == o.lower() or len(o) >= 4 and said[k].startswith(
+                o.lower()))][-1:]  # (the
+        # last: "Actually the express option sounds expensive, so standard"; none refused: "not the terrace")
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
@@ -2594,6 +2599,10 @@ class Reader:
         run = max((_trailing_list(s) for s in sentences(self.request.message[:4000])), key=len, default=[]) if people else []
         kept = run if len(run) >= 2 and len(run) > len(kept) and not set(run) & people else kept  # "... backend dev -
         # Python, Go, PostgreSQL": the list that ends the sentence, not the speaker's name
+        low = f" {self.request.message.lower()} "
+        if people and kept and all(item[:1].isupper() for item in kept) and any(f" {cue} {kept[0].lower()}" in low for cue in (
+                "at", "for", "from", "in")):  # "worked at Lidl, Aldi and Tesco": employers, no skills
+            kept = []
         if people and found and not kept:  # "12 years experience in nursing and ...": nursing
             low = f" {self.request.message.lower()} "
             return [" ".join(itertools.takewhile(lambda w: w not in STOP, low.partition(cue)[2].replace(",", " ").split()[:2]))
@@ -2665,7 +2674,8 @@ class Reader:
             clause = clause.split(",")[0] if " and " in clause.split(",")[0] else clause  # "A and B, budget 20k": A, B
             listed = _listed(clause.split("\n")[0].split(". ")[0].split(";")[0], short=True)
             listed = [" ".join(_thing(list(itertools.takewhile(lambda w: w.lower() not in STOP, item.split()[::-1]))[
-                ::-1])) or item for item in listed] if cues else listed  # "recipe with spinach and feta under 30 min"
+                ::-1])) or item if " for " not in item else item for item in listed] if cues else listed  # "recipe with
+            # spinach and feta under 30 min" (a swap whole: "cream for milk")
             if len(listed) >= 2:
                 return listed[:20]
         joined = [item for piece in sentences(message) if any(cue in piece for cue in cues[:20]) for item in _joined(piece)]
@@ -2870,6 +2880,9 @@ class Reader:
         # free" names gluten_free, not nut_free too by "free"
         at = {o: next((k for k, w in enumerate(said) if w in own[o] or len(o) >= 3 and w.startswith(o.lower())), None)
               for o in spoken}
+        at = {o: k if k is not None or any(at[p] is not None for p in spoken if spoken[p] & spoken[o] - own[o]) else next((
+            k for k, w in enumerate(said) if w in spoken[o]), None) for o, k in at.items()}  # "any blue": light_blue and
+        # dark_blue, which "blue" alone names
         return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
 
     def counts(self) -> dict[str, float]:
@@ -2903,12 +2916,13 @@ def _trailing_list(sentence: str) -> list[str]:
         if 1 <= len(said) <= 2 and not any(map(str.isdigit, item)):
             found.insert(0, item)
             continue
-        lead = max((at for at, w in enumerate(said) if w.lower() in ("-", "with", "in", "using", "of", "are", "include",
+        lead = max((at for at, w in enumerate(said) if w.lower() in ("-", "with", "in", "using", "include",
                                                                      "includes") or w.endswith(":")), default=-1)
         if found and 0 <= lead < len(said) - 1 and len(said) - lead - 1 <= 2:
             found.insert(0, " ".join(said[lead + 1:]))
+            return found if not any(f.split()[0].lower() in _DETERMINERS | set(_COUNT_WORDS) for f in found) else []
         break
-    return found if len(found) >= 2 else []
+    return []  # (no list led in: "worked at Google, Meta and Amazon"; nor "with my wife, two kids and a dog")
 
 
 def _records(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -2974,8 +2988,8 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
     said = [part for w in text.split(" ") for part in ([w[:10], w[11:].rstrip("Zz.,;")] if w.rstrip(".,;") in stamps else [w])]
     said = [f"{w[:4]}-{w[5:7]}-{w[8:10]}{w[10:]}" if len(w) >= 10 and w[4:5] == w[7:8] and w[4:5] in ("/", ".") and (
         w[:4] + w[5:7] + w[8:10]).isdigit() and w[10:11] in ("", ".", ",", ";", ")") else f"{w[6:10]}-{w[3:5]}-{w[:2]}{w[10:]}" if (
-        len(w) >= 10 and w[2:3] == w[5:6] == "." and (w[:2] + w[3:5] + w[6:10]).isdigit() and w[10:11] in (
-            "", ".", ",", ";", ")")) else w for w in said]  # "2025/08/01"; "15.07.2025", day first
+        len(w) >= 10 and w[2:3] == w[5:6] == "." and (w[:2] + w[3:5] + w[6:10]).isdigit() and not w[10:].strip(".,;)")) else w
+        for w in said]  # "2025/08/01"; "15.07.2025", day first (not a version: "10.11.2024.3")
     text = " ".join(said)  # (else its day and its time)
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
@@ -4967,6 +4981,25 @@ def _answered_by_conversation(request: Request, question: str = "", mine: bool =
     again = _settled(asked, (" did we agree on", " did we decide on", " did we pick", " did we choose", " did we book",
                              " have we agreed on", " did we settle on", " did we go with", " did we land on"), days=False)
     return _answered_once(request, again, mine, echoed) if found is None and again != asked else found
+
+
+def _toned(message: str) -> list[str]:
+    """The words of a message that may give its tone, in lower case: none a negation takes back ("no faults, nothing
+    defective"), and "broke" of a thing as "broken" ("The kettle broke", not "I'm broke")."""
+    said = _lower_tokens(message)
+    return [("broken" if w == "broke" and before not in ("i'm", "im", "am", "are", "we're", "be", "being", "so", "is", "was", "flat",
+                                                          "totally", "completely") else w) for before, w in itertools.pairwise(
+        ["", *said]) if before not in ("no", "not", "nothing", "never", "without")]
+
+
+def _also_told(question: str, told: str) -> bool:
+    """Whether ``told`` (another part's answer, in lower case) answers a short question too: a word of it opening one
+    of its words ("how hard?" of "99a hardness"), or how often of a frequency ("twice a day")."""
+    asked = [w for w in _lower_tokens(question) if w not in STOP | QUESTION_WORDS | {"often", "much", "many", "long"}]
+    said = told.replace(",", " ").replace(".", " ").split()
+    often = "often" in _lower_tokens(question) and any(w in said for w in ("daily", "weekly", "twice", "once", "hourly")) or (
+        "a day" in told or "a week" in told or "times a" in told)
+    return often or bool(asked) and all(any(w.startswith(a) and len(a) >= 3 for w in said) for a in asked)
 
 
 def _there_asked(question: str) -> str:
@@ -7621,8 +7654,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # (not "Sorry, opening is pushed again": news)
         echo = "you asked me to " + " ".join(ordered)
     fault = set(words(said)) & (notes.PROBLEM | related({stem("negative")}) | stem_set("urgent asap emergency unfair")) or any(
-        t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens) or any(a in ("a", "the", "my", "this") and b == (
-            "fine") for a, b in itertools.pairwise(_lower_tokens(said)))  # "front brake is gone ... URGENT", "I got a fine"
+        t in ("not", "no", "never") or t.endswith("n't") for t in said_tokens) or any((a, b) in (("a", "fine"), ("fine", "for"))
+                                                                            for a, b in itertools.pairwise(_lower_tokens(said)))  # "front brake is gone ... URGENT", "I got a fine"
     # for parking ... it's unfair": no good news
     solved = said_tokens & (notes.SOLVED | {"fine", "done"}) and not re.search(r"\bwork\w* (?:as|at)\b", said, re.I) and not (
         said_tokens & {"like", "want", "need", "must", "should"} or any(a == "done" and b in ("on", "in", "at", "by") for a, b in (
@@ -8466,10 +8499,14 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
     halves = _two_questions(message) if not (worked or missing or results) else []
     answers = [compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {
         "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
+    told = " ".join(a for a in answers if not a.startswith(_UNSURE)).lower()  # (a part the other answer's sentence
+    pairs = [(h, a) for h, a in zip(halves, answers) if not (len(halves) > 1 and told and a.startswith(_UNSURE) and _also_told(
+        h, told))]  # tells: "99a hardness" of "how hard?", "twice a day" of "how often?")
+    dropped, halves, answers = len(pairs) < len(halves), [h for h, _ in pairs], [a for _, a in pairs]
     answers = [f'I can\'t answer "{half}" from what I was sent.' if answer.startswith(_UNSURE) else answer for half, answer in zip(
         halves, answers)]  # ("Which job is mine, and what's my name?": the name, and no "I don't know" before it)
-    text = worked or (_each_once(answers) if answers and not all(a.startswith("I can't answer") for a in answers) and len(
-        set(answers)) > 1 else compose(  # people?"
+    text = worked or (_each_once(answers) if answers and not all(a.startswith("I can't answer") for a in answers) and (len(
+        set(answers)) > 1 or dropped) else compose(  # people?"
         request, missing))  # each asked, each answered
     if text.startswith(("Noted: ", *_UNSURE)) and not (worked or missing or results) and (asked := _pasted_question(message)):
         told, question = asked  # a text pasted with a question about it ("...Lunch will now be provided by Hartley's Deli

@@ -50,7 +50,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "pending": "open pending outstanding unresolved undecided awaiting waiting remaining homework assignment deadline",
     "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty "
              "wrong",
-    "people": "who customer client caller person people name contact user student traveller guest member candidate "
+    "people": "who customer client caller person people name identity contact user student traveller guest member candidate "
               "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
@@ -265,8 +265,10 @@ def read_prompt(prompt: str) -> NoteSpec:
                     decided=any(cue in lower for cue in ("we've decided", "we decided", "have we decided", "we've agreed",
                                                          "remind me of everything")))
     spec.closing = next((prompt[at + len(cue):].split(cue[-1])[0] for cue in ('starting "', "starting '", 'starting with "',
-                         "starting with '", 'beginning "', "beginning '") if (at := prompt.find(cue)) >= 0 and "end with" in (
-                             lower[max(0, at - 60):at])), "")[:20]  # 'End with one line starting "OPEN:" that lists ...'
+                         "starting with '", 'beginning "', "beginning '", "final line '", 'final line "', "last line '",
+                         'last line "') if (at := prompt.find(cue)) >= 0 and ("end with" in lower[max(0, at - 60):at] or (
+                             "line" in cue))), "")[:20]  # 'End with one line starting "OPEN:" that lists ...'; "then a
+    # final line 'Current state:'"
     spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
                                                                                                       "money", "costs"))
     for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
@@ -322,12 +324,18 @@ def read_prompt(prompt: str) -> NoteSpec:
     head, _, rows = prompt[lower.find("columns") + 7:].lstrip(" ,").split("\n")[0].split(". ")[0].partition(":") if (
         spec.table and "columns" in lower) else ("", "", "")
     columns = [c.strip(" *`.") for c in head.split(",")[0].split(" for")[0].replace("/", "|").replace(" and ", "|").split(
-        "|")]  # ("two columns, Field and Value, and exactly these rows: Name, Date")
+        "|") if c.strip(" *`.")]  # ("two columns, Field and Value, and exactly these rows: Name, Date"; "| Field | Value |")
+    at = lower.find("rows:")
+    rows = rows or (prompt[at + 5:].split("\n")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
+    # Rows: Customer, Address, ..."
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
         spec.sections, spec.columns = [section(r.removeprefix("and ")) for r in rows if r], columns  # Field | Value for:
     elif len(columns) == 2 and columns[1].lower() in ("value", "values", "detail", "details", "description", "notes") and [
             s.heading for s in spec.sections] == columns:  # a, b, c": a row each; "columns Field | Value" alone: a row
         spec.sections, spec.columns = [], columns  # a fact
+    if not (spec.sections or spec.json_keys or spec.form or spec.table) and any(cue in lower for cue in (
+            "timeline", "chronolog", "one line per event")):  # "Write a short timeline of the conversation, one line per
+        spec.sections, spec.heading = [Section("Timeline", "", "steps")], ""  # event": what was done, in order
     if spec.bullets is None and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.table) and any(
             cue in lower for cue in ("as bullets", "in bullets", "bullet points", "bulleted", "as a bullet")):
         spec.bullets = 12  # "Summarize the conversation as bullets": its facts, a bullet each (no sections it never named)
@@ -627,7 +635,9 @@ def _identifiers(statement: Statement) -> list[str]:
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not all(
         ":" in part and _is_time(part) for part in v.split("-")) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower()) and not (
-        len(v) == 5 and v[:4].isdigit() and v[4] == "s")]  # "5th", "92,000-word", "a 1960s chair"
+        len(v) == 5 and v[:4].isdigit() and v[4] == "s") and not (v.count("/") in (1, 2) and all(
+            p.isdigit() and len(p) <= (4 if k == 2 else 2) for k, p in enumerate(v.split("/"))))]  # "5th", "92,000-word", "a 1960s
+    # chair", a date ("05/03", "12/01/2026")
     for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19" (not
         last = value.split(" ")[-1]  # "ticket T-1029 3 days ago", "BA 117 15 minutes late")
         groups = [t for k, t in enumerate(found) if t == last and "-" not in value for t in takewhile(
@@ -665,6 +675,19 @@ def _person(statement: Statement | str) -> str:
     return " ".join(name) if len(name) >= 2 and lower[1 + len(name):2 + len(name)] in (["from"], ["of"], ["at"]) else ""
 
 
+def _named_when_asked(said: Sequence[Statement]) -> list[str]:
+    """The name that opens the user's reply to a question asking their name ("Can I have your name and address?"
+    "Priya Nandakumar, 12 Elm Row"), else []."""
+    found = []
+    for asked, reply in itertools.pairwise(said):
+        if asked.role == "assistant" and "name" in asked.text.lower() and asked.text.rstrip().endswith("?") and reply.role == (
+                "user"):
+            run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in STOP, tokens(
+                reply.text)[:4]))
+            found += [" ".join(run)] if len(run) >= 2 else []
+    return found
+
+
 def _is_time(token: str) -> bool:
     """Whether a token is a day, a month, a number of one ("20", "3rd", "5pm") or a date ("2025-06-20")."""
     number = token.isdigit() and len(token) in (1, 2, 4) or token[:-2].replace(":", "", 1).isdigit() and token[-2:].lower() in (
@@ -679,12 +702,16 @@ def _dates(statement: Statement, cues: tuple[str, ...] = ("by", "before", "until
         if word.lower() in cues:
             fillers = ("the", "of", "end", "next", "this")
             skip = at + 1 + (found[at + 1:at + 2] == ["on"] and word.lower() != "on")  # "due on 15 November"
+            skip += [t.lower() for t in found[skip:skip + 1]] == ["now"]  # "is now Wednesday 5 March"
             phrase = list(takewhile(lambda t: _is_time(t) or t.lower() in fillers, found[skip:skip + 5]))
             while phrase and not _is_time(phrase[-1]):
                 phrase.pop()  # "until the light flashes" gives no date; "renews on 30 June ... before then": 30 June
             lasting = len(phrase) == 1 and phrase[0].isdigit() and found[skip + 1:skip + 2] and found[skip + 1].lower().rstrip(
                 "s") in ("day", "night", "week", "month", "year", "hour", "minute")
-            phrase = [] if lasting else phrase  # "for 5 days" is how long, no date
+            housed = len(phrase) == 1 and phrase[0].isdigit() and found[skip + 1:skip + 2] and found[skip + 1].isalpha() and (
+                found[skip + 1].lower() not in CALENDAR | {"at", "and", "or", "to", "until", "by"})  # "the address is 21
+            # Elm Row": a house number; "is now 3 people": a count
+            phrase = [] if lasting or housed else phrase  # "for 5 days" is how long, no date
             then = found[at + 1:at + 2] == ["then"] and cues != ("on",)
             out += [" ".join(phrase)] if phrase else _dates(statement, ("on",)) if then else []
     return out
@@ -695,8 +722,13 @@ def _names_a_product(statement: Statement) -> bool:
     if any(_MODEL_LIKE.fullmatch(i) for i in statement.identifiers):
         return True
     found = tokens(statement.text)  # "Aero 14", not "April 20"
-    return any(a[:1].isupper() and b[:1].isdigit() and a.lower() not in CALENDAR for a, b in zip(
-        found[1:], found[2:])) or bool({"using", "running", "version"} & {t.lower() for t in found})
+    streets = {"row", "road", "rd", "street", "st", "lane", "avenue", "ave", "drive", "close", "way", "crescent", "place",
+               "terrace", "gardens", "court", "square"}  # (nor a house number: "Priya Nandakumar, 12 Elm Row")
+    return any(a[:1].isupper() and (b[:1].isdigit() or a.isalpha() and b in statement.identifiers and stem(a.lower()) not in (
+        ID_NOUNS)) and (
+        a.lower() not in CALENDAR) and not {c.lower(), d.lower()} & streets for a, b, c, d in zip(
+            found[1:], found[2:], [*found[3:], ""], [*found[4:], "", ""])) or bool(  # "an Aquaflow S-340"
+        {"using", "running", "version"} & {t.lower() for t in found})
 
 
 def _prefers(statement: Statement) -> bool:
@@ -852,7 +884,9 @@ def _typed(key: str, line: str) -> str | None:
             t[-2:].lower() in ("am", "pm") or ":" in t) for t in found] + [False]  # a year, not an amount ("4000"); a
         # day, not its clock time ("Thursday at 2pm": Thursday)
         runs = [" ".join(takewhile(lambda t: timed[found.index(t, n)], found[n:])) for n in range(len(found))
-                if timed[n] and not (n and timed[n - 1])]  # "12 May", then "19 May": "12 May to 19 May"
+                if timed[n] and not (n and timed[n - 1]) and not (found[n].isdigit() and n + 1 < len(found) and found[n + 1][
+                    :1].isupper() and found[n + 1].lower() not in CALENDAR)]  # "12 May", then "19 May": "12 May to 19
+        # May" (not the 21 of "21 Elm Row": a house)
         runs = [run for run in runs if any(any(c.isdigit() for c in t) or t.lower() in CALENDAR | {  # a date, not
             "today", "tomorrow", "tonight"} for t in run.split())]  # "two weeks"
         return f"{runs[0]} to {runs[-1]}" if len(runs) > 1 and runs[0] != runs[-1] else runs[0] if runs else ""
@@ -1108,8 +1142,10 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
     named = {s.heading for s in sections if s.kind == "context" and bodies[s.heading]}  # it names a product
     catch = next((p.heading for p in sections if p.kind in (None, "context") and set(words(p.heading)) & (
         _CATCH_ALL | {stem("context")})), "")
-    spare = next((p.heading for p in sections if p.kind == "context"), "") if loose else ""
-    general = next((p.heading for p in sections if p.kind == "issue"), catch) if loose else ""  # "Problem", "Goal";
+    spare = next((p.heading for p in sections if p.kind == "context" and (len(words(p.heading)) > 1 or set(words(
+        p.heading)) & stem_set("environment context setup background situation"))), "") if loose else ""  # (a broad one:
+    # "Product and environment", not "Product: the boiler model")
+    general = next((p.heading for p in sections if p.kind == "issue" and not _qualifiers(p, sections)), catch) if loose else ""  # "Problem", "Goal";
     # else a section for any fact ("Context", "Other"); the issue's takes what was told first or as one was reported
     issues = [s for s, _ in _issues([s for s in said if s.role in ("user", "note")])]
     told = {1} | {turn for s in issues for turn in (s.turn, s.turn + 1)}
@@ -1157,6 +1193,13 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
                 bodies[held].append(line)
         home, before = held, s.order
     return spared
+
+
+def _qualifiers(section: Section, sections: Sequence[Section]) -> set[str]:
+    """The words that narrow an issue's section when a prompt asks for two or more ("Refund requests", "Complaints
+    about staff": refund, staff): each holds only the issues that say them (or a related word); else none."""
+    return set(words(section.heading)) - ARCHETYPES["issue"] - _CATCH_ALL - {stem(w) for w in STOP} if sum(
+        p.kind == "issue" for p in sections) > 1 else set()
 
 
 def _issues(users: Sequence[Statement]) -> list[tuple[Statement, bool]]:
@@ -1658,11 +1701,11 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         if kind == "ids":  # "Booking (flight, reference)": the booking's and the flight's, if any has such a label
             return [*(seen[value] for value in named or seen), *more][:12]
         return named[:2] or (list(seen) if len(seen) == 1 else [])
-    if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park"
+    if kind == "name":  # "I'm Lena Park", or an earlier note's "name: Lena Park", or the answer to "Can I have your name?"
         noted = [s.text for s in users if s.role == "note" and stem("name") in s.stems and len(tokens(s.text)) <= 3]
-        return ([name for s in users if (name := _person(s))] + noted)[:1]
+        return ([name for s in users if (name := _person(s))] + noted + _named_when_asked(said))[:1]
     dated = [s for s in said if s.role in ("user", "assistant", "tool", "note") and not asks(s) and _dates(s, (
-        "on", "for", "to", "is"))] if kind == "date" and _latest(section) else []  # as it stands after any change: the
+        "on", "for", "to", "is"))] if kind == "date" else []  # as it stands after any change: the
     wanted = set(words(f"{section.heading} {section.description}".replace("_", " "))) - stem_set(  # latest of the thing
         "date day final current latest after any change changes new updated now of the")  # dated ("the flight"), or of
     ids = {v for s in dated if s.stems & wanted for v in facts(s.text) if any(map(str.isalpha, v)) and any(map(
@@ -1837,7 +1880,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             _lower(s) <= {"done", "all", "ok", "okay", "sure", "great"})][-2:]
     if kind == "issue":
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
-        return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users)][:5]
+        qualifiers = _qualifiers(section, spec.sections)
+        return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users) if not qualifiers or s.stems & (
+            qualifiers | related(qualifiers))][:5]
     def own(part: Section) -> set[str]:
         return set(words(f"{part.heading} {part.description}")) | (
             {stem("cause")} if "why" in keywords(part.heading) else set())  # "Why": the cause, the reason

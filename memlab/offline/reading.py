@@ -136,6 +136,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     because | birthday bday born birth age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | substitution substitutions substitute substitutes swap swaps alternative alternatives
+    | shift shifts rota nights earlies lates
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter l oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
     | hour hours time open opening close closing closed | address location located street road avenue lane crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
@@ -174,9 +175,9 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     advert advertising advertisement promo promotion promotional prize lottery unsubscribe congratulations won winner
     earn click cash | positive praise compliment good great love loved excellent happy pleased amazing wonderful
     friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
-    appreciate recommend quick | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
+    appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
     cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
-    filthy disgusting smelly overpriced broke faulty defective
+    filthy disgusting smelly overpriced faulty defective
     | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
     bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app
@@ -994,6 +995,13 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
         if ranges and ranges[-1] in target:
             at = target.rfind(ranges[-1])
             return target[:at] + value + target[at + len(ranges[-1]):]
+    name = [t for t in given if t.lower() != "the"]
+    places = [" ".join(itertools.takewhile(lambda t: t[:1].isupper() and t.lower() not in CALENDAR, found[k + 1:])) for k in range(
+        len(found) - 1) if found[k].lower() in ("at", "in", "to", "from") and found[k + 1][:1].isupper()] if name and all(
+            t[:1].isupper() for t in name) and not any(c.isdigit() for c in value) else []  # "the Corn Exchange" for
+    if len(places) == 1 and places[0] and places[0] in target:  # "St Aldate's Hall": the whole place
+        at = target.find(places[0])
+        return target[:at] + (value if not target[:at].lower().endswith("the ") else " ".join(name)) + target[at + len(places[0]):]
     spans = [" ".join(found[k:k + len(shapes)]) for k in range(len(found) - len(shapes) + 1) if len(shapes) > 1 and all(
         s[0] or s[2] for s in shapes) and [
         shape(t) for t in found[k:k + len(shapes)]] == shapes]  # "Saturday 14 June" → "Sunday 15 June": the whole date
@@ -1024,6 +1032,8 @@ def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] =
     counted = counted or [(t, n) for t, n, m in zip(found, found[1:], found[2:]) if t in same and unit.isalpha() and n.isalpha(
         ) and stem(m.lower()) == stem(unit)]  # "5 sheets" for the 3 of "3 sheets of the 1934 Airmail set"; "16 costumes"
     same = [counted[-1][0]] if counted else same  # for the 14 of "14 pirate costumes for shows 12-15 March 2025"
+    suffix = key.lstrip("0123456789.").lower() if key[:1].isdigit() else ""  # "56mm" for the 54mm of "54mm, 99a
+    same = [t for t in same if t.lstrip("0123456789.").lower() == suffix] or same if suffix.isalpha() else same  # hardness"
     after = [t for t in same if anchor >= 0 and target.find(t, anchor) >= 0][:1]  # "the key safe code changed to 6604": the
     if after and not counted:  # key safe code's 2580, not the alarm code's 1379
         at = end = target.find(after[0], anchor)
@@ -1233,7 +1243,7 @@ _MAKE = frozenset(map(stem, "write give make produce create provide prepare draf
 #: or steps or sections of one ("List, as numbered steps, what was done in this chat", "Fill in the sections above from
 #: the conversation").
 _NOTE = frozenset(map(stem, "summary handover handoff".split()))
-_REPORT = frozenset(map(stem, "report note notes minutes debrief writeup step section".split()))
+_REPORT = frozenset(map(stem, "report note notes minutes debrief writeup step section timeline chronology".split()))
 _NEXT_AGENT = frozenset(map(stem, ("next", "agent")))  # whom a handover is for
 _TALK = frozenset(map(stem, "conversation chat transcript discussion interview session call meeting dialogue review "
                                  "consultation progress".split()))

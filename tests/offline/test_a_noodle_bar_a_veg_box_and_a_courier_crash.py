@@ -11,6 +11,8 @@
 - "due 15.07.2025" is 15 July; "1 l oat milk" is litres; "swap anything that's out of stock" allows substitutes;
 - "minor knock ... on High St" is minor (the street's "High" is no severity; an option opening the message is no verb);
 - news of a fault or a fine is never "Good to hear".
+
+The ``test_review_*`` tests hold what a review of these rules found them overreaching on.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ REVIEW = _object({"sentiment": {"enum": ["positive", "negative", "neutral", "mix
 
 def test_a_review_that_says_a_thing_broke_is_negative_and_one_of_praise_and_blame_mixed() -> None:
     assert _parsed(REVIEW, "The candle holder broke on day two. Not impressed.")["sentiment"] == "negative"
-    assert _parsed(REVIEW, "Delivery was quick but the scent is awful.")["sentiment"] == "mixed"
+    assert _parsed(REVIEW, "Delivery was lovely but the scent is awful.")["sentiment"] == "mixed"
 
 
 def test_a_score_no_number_gives_is_null() -> None:
@@ -102,3 +104,45 @@ def test_news_of_a_fault_or_a_fine_is_never_good_to_hear() -> None:
     assert not _reply("back wheel is gone on cargo bike 7, URGENT", "You log courier bike faults.").startswith("Good to hear")
     assert not _reply("I got a fine for stopping outside the depot, it's unfair", "You help couriers.").startswith(
         "Good to hear")
+
+
+# --- what a review of the rules above found them overreaching on --------------------------------------------------
+
+def test_review_a_word_options_share_names_them_all_when_none_is_named_by_its_own() -> None:
+    paint = _object({"colours": {"type": "array", "items": {"enum": ["red", "sky_blue", "navy_blue"]}}})
+    assert _parsed(paint, "Any shade of blue is fine")["colours"] == ["sky_blue", "navy_blue"]
+    assert _parsed(paint, "Navy blue please")["colours"] == ["navy_blue"]
+
+
+def test_review_a_correction_chooses_the_last_option_it_does_not_refuse() -> None:
+    assert _parsed(TABLE, "Make that the window, not the booth")["seat"] == "window"
+    post = _object({"delivery": {"enum": ["standard", "express", "overnight"]}})
+    assert _parsed(post, "Actually the overnight one sounds pricey, so standard.")["delivery"] == "standard"
+
+
+def test_review_tone_words_in_other_senses_are_no_tone() -> None:
+    tone = _object({"sentiment": {"enum": ["positive", "negative", "neutral"]}})
+    assert _parsed(tone, "Quick question: does it come in green?")["sentiment"] == "neutral"
+    assert _parsed(tone, "I'm broke this month but the lamp is excellent")["sentiment"] == "positive"
+    assert _parsed(tone, "No faults, nothing defective, very happy.")["sentiment"] == "positive"
+
+
+def test_review_good_news_of_a_fine_is_still_good_to_hear() -> None:
+    assert _reply("The fine was paid and it's all resolved", "You help couriers.").startswith("Good to hear")
+
+
+def test_review_a_list_no_word_leads_in_is_no_list_of_skills() -> None:
+    person = _object({"name": {"type": ["string", "null"]}, "skills": {"type": "array", "items": STRING}})
+    assert not {"Aldi", "Tesco"} & set(_parsed(person, "My name is Dev Rao and I've worked at Lidl, Aldi and Tesco.")["skills"])
+    assert "a dog" not in _parsed(person, "I'm Sven Holt, I live in Bergen with my wife, two kids and a dog.")["skills"]
+
+
+def test_review_a_version_with_dots_is_no_date() -> None:
+    job = _object({"task": {"type": ["string", "null"]}, "date": {"type": ["string", "null"], "format": "date"}})
+    assert _parsed(job, "Install version 10.11.2024.3 tonight")["date"] != "2024-11-10"
+
+
+def test_review_a_swap_is_kept_whole() -> None:
+    dish = _object({"substitutions": {"type": "array", "items": STRING}})
+    assert _parsed(dish, "Ramen, swaps: tofu for pork, rice noodles for wheat.")["substitutions"] == [
+        "tofu for pork", "rice noodles for wheat"]

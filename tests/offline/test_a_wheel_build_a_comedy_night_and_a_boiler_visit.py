@@ -1,0 +1,104 @@
+"""Chat memory and notes, as outside testers met them this round (in my own words and domains):
+
+- "And make the rims 40mm instead, same drilling" corrects the value of its unit (32mm), not the one before "drilling";
+  a two-part question one statement answers is answered once, without "I can't answer" its second part;
+- "moved to the Corn Hall" writes the whole new place for the old ("The Old Granary"); "on nights" answers which shift;
+- a note: the name that opens the reply to "Can I have your name?" is the customer's; of two issue sections each
+  narrowed by its own words ("Refund requests", "Complaints about staff") neither takes what the other words do not
+  say; "Rows: A, B, C" of a two-column table makes a row each; "05/03" is a date, no identifier; "12 Elm Row" is an
+  address, no date and no product; "is now Wednesday 5 March" is the visit's date; a prompt for a timeline lists what
+  was done in order, with its final line.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ..helpers import offline_reply as _reply
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def _chat(*said: str) -> list[dict]:
+    """A conversation: the user's lines and the assistant's ("a:" first), in turn."""
+    return [{"role": "assistant", "content": s[2:]} if s.startswith("a:") else {"role": "user", "content": s} for s in said]
+
+
+def test_a_correction_replaces_the_value_of_its_unit() -> None:
+    said = _chat("Rims: 32mm, 24h drilling. Hubs in black.", "a:Noted.", "And make the rims 40mm instead, same drilling.")
+    assert _reply(said, "You take wheel-build orders.") == "Noted: Rims: 40mm, 24h drilling."
+
+
+def test_a_two_part_question_one_statement_answers_is_answered_once() -> None:
+    said = _chat("Rims: 32mm deep, 28 spokes.", "a:Noted.", "How deep are the rims and how many spokes?")
+    reply = _reply(said, "You take wheel-build orders.")
+    assert "32mm" in reply and "can't answer" not in reply
+    said = _chat("Biscuit is 6 and on joint tablets, one tablet twice a day.", "a:Noted.",
+                 "Which dog takes the joint tablets, and how often?")
+    reply = _reply(said, "You run dog boarding.")
+    assert "twice a day" in reply and "can't answer" not in reply
+
+
+def test_a_move_writes_the_whole_new_place() -> None:
+    said = _chat("The comedy night is on Friday 9 May at The Old Granary, doors 7pm.", "a:Noted.",
+                 "The comedy night moved to the Corn Hall.", "a:Noted.", "Where is the comedy night now?")
+    reply = _reply(said, "You help a comedy club.")
+    assert "Corn Hall" in reply and "Granary" not in reply
+
+
+def test_which_shift_is_answered_by_on_nights() -> None:
+    said = _chat("Anna is on nights 6 June. Hannah is on earlies.", "a:Noted.", "Which shift does Anna work?")
+    assert "Anna is on nights" in _reply(said, "You keep the ward rota.")
+
+
+TRANSCRIPT = """USER: hi, the boiler keeps showing fault F22, it's a Vaillant X-40
+ASSISTANT: Sorry about that. Can I have your name and the address of the boiler?
+USER: Odile Marchetti, 12 Elm Row, Frome
+ASSISTANT: Thanks Odile. F22 usually means low water pressure. Have you topped up the pressure?
+USER: yes topped it up on monday, still F22
+TOOL CALL [c1]: book_visit({"date": "2025-03-03"})
+TOOL RESULT [c1]: {"booking_ref": "BV-4410", "date": "2025-03-03", "slot": "morning"}
+ASSISTANT: Booked: reference BV-4410, Monday 3 March, morning slot.
+USER: actually can we make it 05/03 instead, I'm out on the 3rd
+TOOL CALL [c2]: move_visit({"booking_ref": "BV-4410", "date": "2025-03-05"})
+TOOL RESULT [c2]: {"booking_ref": "BV-4410", "date": "2025-03-05", "slot": "afternoon"}
+ASSISTANT: Moved: BV-4410 is now Wednesday 5 March, afternoon slot."""
+
+
+def _note(prompt: str) -> str:
+    return _reply(TRANSCRIPT, prompt)
+
+
+def test_the_name_that_answers_a_question_asking_it_is_the_customers() -> None:
+    note = _note("Summarize as a handover with these headings:\n## Customer\n## Boiler\n## Visits")
+    customer = note.split("## Boiler")[0]
+    assert "Odile Marchetti" in customer and "05/03" not in note.replace("05/03 instead", "")
+
+
+def test_two_narrowed_issue_sections_take_only_their_own() -> None:
+    note = _note("Summary format (keep headings exactly):\n### Identity\n### Refund requests\n### Complaints about staff\n"
+                 "Put \"none\" under any heading with nothing in the chat.")
+    refunds = note.split("### Refund requests")[1].split("###")[0]
+    assert "Odile Marchetti" in note.split("### Refund requests")[0] and refunds.strip() == "- none"
+
+
+def test_rows_of_a_two_column_table_are_a_row_each() -> None:
+    note = _note("Summarize the conversation as a markdown table with columns | Field | Value |. Rows: Customer, "
+                 "Fault code, Booking ref, Visit date.")
+    rows = {line.split("|")[1].strip(): line.split("|")[2].strip() for line in note.splitlines()[2:]}
+    assert list(rows) == ["Customer", "Fault code", "Booking ref", "Visit date"]
+    assert rows["Customer"] == "Odile Marchetti" and rows["Booking ref"] == "BV-4410" and "5 March" in rows["Visit date"]
+
+
+def test_a_house_number_is_no_date_and_an_address_no_product() -> None:
+    note = _note("Summarize the support chat. Use these fields, one per line:\nProduct: the boiler model\n"
+                 "Visit date: the current visit date")
+    assert "12 Elm Row" not in note.split("Visit date")[0] and "12" not in note.split("Visit date")[1].split("\n")[0].replace(
+        "2025", "")
+
+
+def test_a_timeline_prompt_lists_what_was_done_in_order_with_its_final_line() -> None:
+    note = _note("Write a short timeline of the conversation, one line per event in order, then a final line "
+                 "'Current state:' saying where things stand.")
+    assert not note.startswith("I can't") and "Booked: reference BV-4410" in note and note.index("Booked") < note.index(
+        "Moved") and "\nCurrent state:" in note
