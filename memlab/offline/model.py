@@ -2601,7 +2601,7 @@ class Reader:
         # Python, Go, PostgreSQL": the list that ends the sentence, not the speaker's name
         low = f" {self.request.message.lower()} "
         if people and kept and all(item[:1].isupper() for item in kept) and any(f" {cue} {kept[0].lower()}" in low for cue in (
-                "at", "for", "from", "in")):  # "worked at Lidl, Aldi and Tesco": employers, no skills
+                "at", "for", "from")):  # "worked at Lidl, Aldi and Tesco": employers, no skills
             kept = []
         if people and found and not kept:  # "12 years experience in nursing and ...": nursing
             low = f" {self.request.message.lower()} "
@@ -2610,7 +2610,9 @@ class Reader:
         spans = [item.rpartition(" in ")[2] or item for item in kept]
         return [span if any(map(str.isdigit, item)) and not any(map(str.isdigit, span)) and len(span.split()) <= 3 and (
             tokens(item)[1:2] and stem(tokens(item)[1].lower().rstrip("s")) in stem_set("year yr month week day")) else item
-                for item, span in zip(kept, spans)] if len(kept) >= 2 or not found else found
+                for item, span in zip(kept, spans)] if len(kept) >= 2 or not found else [k for k in kept if k.split("'")[
+                    0].lower() not in STOP] if people and len(kept) < len(found) else found  # (never the name: "I'm Omar.
+        # I've ...": not "Omar", nor "I've")
 
     def _many(self, name: str, description: str) -> list[str]:
         """:meth:`many`, before the items of other fields are left out."""
@@ -2916,11 +2918,12 @@ def _trailing_list(sentence: str) -> list[str]:
         if 1 <= len(said) <= 2 and not any(map(str.isdigit, item)):
             found.insert(0, item)
             continue
-        lead = max((at for at, w in enumerate(said) if w.lower() in ("-", "with", "in", "using", "include",
+        lead = max((at for at, w in enumerate(said) if w.lower() in ("-", "with", "in", "using", "include", "done", "know",
+                                                                     "knows", "speak", "speaks",
                                                                      "includes") or w.endswith(":")), default=-1)
         if found and 0 <= lead < len(said) - 1 and len(said) - lead - 1 <= 2:
             found.insert(0, " ".join(said[lead + 1:]))
-            return found if not any(f.split()[0].lower() in _DETERMINERS | set(_COUNT_WORDS) for f in found) else []
+            return found if not any(f.split()[0].lower() in _DETERMINERS - {"the"} | set(_COUNT_WORDS) for f in found) else []
         break
     return []  # (no list led in: "worked at Google, Meta and Amazon"; nor "with my wife, two kids and a dog")
 
@@ -3800,8 +3803,9 @@ def _asks_at_end(text: str) -> bool:
         return True
     for k, word in enumerate(said[:-1]):
         rest = said[k + 1:]
-        if word in ("what", "where", "when") and rest[0] in _ASKING_VERBS or word == "how" and (
-                rest[0] in _ASKING_VERBS or rest[0] in ("much", "many", "long") and rest[1:2] and rest[1] in _ASKING_VERBS):
+        if word in ("what", "where", "when", "who") and rest[0] in _ASKING_VERBS or word == "how" and (
+                rest[0] in _ASKING_VERBS or rest[0] in ("much", "many", "long") and rest[1:2] and rest[1] in (
+                    *_ASKING_VERBS, "for", "is", "are")):  # "..., who do I tell", "..., how much for a new one"
             return k == 0 or said[k - 1] not in ("know", "knows", "knew", "see", "tell", "told", "said", "wonder", "asked")
         if word in _ASKING_VERBS and rest[0] in ("i", "we") and k == 0:
             return True
@@ -5976,6 +5980,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         text = text[:start] + text[end + 1:]
     if loose := _loosely_told(request, message_text, f"{best[2]} {text}"):  # "what time does the night market close?": the market's
         return best[0][0], loose  # hours ("Night market runs 18:00-22:30."), not the phone's
+    if _lower_tokens(message_text)[:1] in (["who"], ["whom"]) and not any(t[:1].isupper() for t in tokens(text)[1:]) and not (
+            set(words(text)) & _PERSON):  # "Who is the depot manager?": no "The depot opens at 05:30", which names no one
+        return None
     return best[0][0], text[0].upper() + text[1:]
 
 
@@ -6024,6 +6031,8 @@ def _told_in_instructions(request: Request) -> str | None:
         if not shared or not valued or when and not dated or how_much and not _currencies(line) or coded and not facts(line):
             continue
         entries = [e.strip() for e in outside_brackets(line.partition(": ")[2] or line)]
+        entries = entries if ": " in line or {"and", "or"} & set(_lower_tokens(line)) else [line]  # (no list: "The llama,
+        # Pedro, bites.")
         listed = [e for e in entries if {w.replace("-", "") for w in words(e.replace("-", ""))} & shared]
         if len(shared) >= 2 or shared & (names | hyphened) or not yes_no and (len(entries) > 2 and len(listed) == 1 or when):
             scored.append((len(shared), line, listed if len(entries) > 2 and len(listed) == 1 else []))
@@ -6097,13 +6106,16 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
         return None
     wh = said[0].replace("'s", "") in ("what", "whats", "which", "where", "when", "who", "whose", "how", "why") if said else False
     if not said or not things or not question.rstrip().endswith("?") and said[0] not in (*_YES_NO, "can", "could", "may") or (
-            wh and {"i", "my", "we", "our", "me"} & set(said)):
-        return None  # ("Which phone do I have?" asks of the user, not of the instructions' phone hours)
+            wh and {"i", "my", "we", "our", "me"} & set(said) and not {"need", "bring", "wear", "pay", "show"} & set(said)):
+        return None  # ("Which phone do I have?" asks of the user, not of the instructions' phone hours; "what ID do I
+        # need?" asks of a rule)
     found = [line.strip() for piece in sentences(request.instructions[:4000]) for line in piece.split("; ") if not (
-        line.lower().startswith(_OWN_ORDERS)) and things <= set(words(line))]
+        line.lower().startswith(_OWN_ORDERS) and not (line.lower().startswith(("you know ", "you have ")) and ": " in line)) and (
+            things <= set(words(line)))]  # (the facts "You know" list: "You know the kit list ...: helmet, ...")
     if len(found) != 1:
         return None
-    line = found[0][:1].upper() + found[0][1:]
+    line = found[0].removeprefix("You know ").removeprefix("You have ")  # (the facts it lists: "The kit list ...: helmet, ...")
+    line = line[:1].upper() + line[1:]
     low = [part for t in _lower_tokens(line) for part in t.replace("\u2013", "-").split("-") if part]  # ("17:00-23:00")
     if any(a in ("during", "after", "before", "until", "except") and (a not in said or next((w for w in low[k + 1:] if w not in (
             "the", "a", "an", "our", "your")), "") not in said) for k, a in enumerate(low)):
@@ -7207,7 +7219,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:]) or any(  # "Please
         piece.rstrip().endswith("?") for piece in sentences(said) if "\n" not in said)  # tell me...", "Also, how
     # much would...? I'm 34." (not a question inside material sent for a task)
-    if question and (limit := _age_limit(request.instructions[:4000], said) or _ruled_out(request.instructions[:4000], said)):
+    if question and (limit := _age_limit(request.instructions[:4000], said) or _ruled_out(request.instructions[:4000], said) or (
+            _measure_limit(request.instructions[:4000], said))):
         return limit  # "Can my 15 yr old come along?" of "Minimum age 16": no; "Can I print in ABS?" of "PLA and PETG only"
     if question and heard and set(heard) <= {"thanks", "thank", "you", "cheers", "anything", "else", "is", "there", "that's",
                                              "all", "ok", "okay", "great"} and "else" in heard:
@@ -8725,6 +8738,54 @@ def _age_limit(told: str, said: str) -> str | None:
         return None  # "Can my son drive the junior karts?" of "Junior karts are open to everyone"
     limit = chosen.pop()
     return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}."
+
+
+#: Units a limit may be given in, by the words that write them (a length, a weight).
+_LIMIT_UNITS = {"m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "ft": "ft", "feet": "ft", "cm": "cm",
+                "kg": "kg", "kilo": "kg", "kilos": "kg", "kgs": "kg", "tonne": "t", "tonnes": "t", "t": "t", "lb": "lb", "lbs": "lb"}
+
+
+def _measures(text: str) -> list[tuple[float, str, int]]:
+    """Each length or weight ``text`` gives, as (number, unit, token index): "23m", "118 kg", "21 metres"."""
+    found = _lower_tokens(_in_digits(text))
+    out = []
+    for k, t in enumerate(found):
+        number = t[:len(t) - len(t.lstrip("0123456789."))]
+        unit = t[len(number):] or (found[k + 1] if k + 1 < len(found) else "")
+        if number and _NUMBER.fullmatch(number) and unit in _LIMIT_UNITS:
+            out.append((float(number), _LIMIT_UNITS[unit], k))
+    return out
+
+
+def _measure_limit(told: str, said: str) -> str | None:
+    """"No: <the rule>" for a yes/no question whose length or weight the instructions' limit rules out ("my narrowboat
+    is 23m, can I go through lock 7?" of "Boats over 21 metres cannot use lock 7."; "he weighs 118kg, can he fly?" of
+    "maximum 110 kg"): a limit after over/more than/above/longer/heavier/max/maximum/up to (a most) or
+    under/less than/below/min/minimum/at least (a least), in the same unit, in a sentence that shares a word with the
+    question (a most "over" also needs a no: cannot, can't, not, no); else ``None`` (within it, or no such rule)."""
+    low = _lower_tokens(said)
+    if not set(low) & {*_YES_NO, "can", "could", "may", "will"} or len(given := _measures(said)) != 1:
+        return None
+    value, unit, _ = given[0]
+    topic = set(words(said)) - stem_set("can could may will i my he she it we our is weighs weigh long heavy tall") - {
+        stem(t) for t in low if any(c.isdigit() for c in t)}
+    pieces = [piece for piece in sentences(told) if any(u == unit for _, u, _ in _measures(piece))]
+    for piece in pieces:
+        lt = _lower_tokens(_in_digits(piece))
+        if len(pieces) > 1 and not set(words(piece)) & (topic | related(topic)):  # (of several limits, the one it names)
+            continue
+        for number, limit_unit, k in _measures(piece):
+            cue = " ".join(lt[max(0, k - 2):k])
+            most = any(c in cue for c in ("over", "more than", "above", "longer than", "heavier than", "max", "up to"))
+            least = any(c in cue for c in ("under", "less than", "below", "min", "at least", "shorter than", "lighter than"))
+            barred = {"cannot", "can't", "not", "no", "never"} & set(lt)
+            if limit_unit != unit or not (most or least):
+                continue
+            if most and value > number and (barred or "max" in cue or "up to" in cue):
+                return f"No: {piece.rstrip('.')}." if barred else f"No: the maximum is {number:g} {unit}."
+            if least and value < number and ("min" in cue or "at least" in cue):
+                return f"No: the minimum is {number:g} {unit}."
+    return None
 
 
 @functools.lru_cache(maxsize=256)

@@ -50,7 +50,7 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "pending": "open pending outstanding unresolved undecided awaiting waiting remaining homework assignment deadline",
     "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty "
              "wrong",
-    "people": "who customer client caller person people name identity contact user student traveller guest member candidate "
+    "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
     "context": "product environment device model version setup context platform system",
@@ -181,6 +181,8 @@ def section(heading: str, description: str = "") -> Section:
     named = heading.lower().replace("_", " ").replace("-", " ").split()
     if " ".join(named[:2]) in ("action items", "action item", "action points"):  # what someone still has to do
         return Section(heading, description, "pending")
+    if named == ["identity"]:  # who the customer is (not "Brand identity")
+        return Section(heading, description, "people")
     if named in (["schedule"], ["dates"], ["key", "dates"]):  # its dates (a "Medication schedule" holds the doses)
         return Section(heading, description, "time")
     if named and named[0].strip("*:") in ("current", "final", "agreed", "confirmed") and (len(named) == 1 or stem(named[
@@ -333,9 +335,11 @@ def read_prompt(prompt: str) -> NoteSpec:
     elif len(columns) == 2 and columns[1].lower() in ("value", "values", "detail", "details", "description", "notes") and [
             s.heading for s in spec.sections] == columns:  # a, b, c": a row each; "columns Field | Value" alone: a row
         spec.sections, spec.columns = [], columns  # a fact
-    if not (spec.sections or spec.json_keys or spec.form or spec.table) and any(cue in lower for cue in (
-            "timeline", "chronolog", "one line per event")):  # "Write a short timeline of the conversation, one line per
-        spec.sections, spec.heading = [Section("Timeline", "", "steps")], ""  # event": what was done, in order
+    refused = any(f"{no} timeline" in lower for no in ("not write a", "don't write a", "no", "without a", "not a"))
+    if not (spec.sections or spec.json_keys or spec.form or spec.table or refused) and any(cue in lower for cue in (
+            "a timeline", "a short timeline", "timeline of", "chronology", "one line per event")):  # "Write a short
+        spec.sections, spec.heading = [Section("Timeline", "", "events")], ""  # timeline of the conversation, one line
+        # per event": what happened, in order (not "What's the timeline for the refund?", "Do not write a timeline")
     if spec.bullets is None and not (spec.sections or spec.json_keys or spec.form or spec.paragraph or spec.table) and any(
             cue in lower for cue in ("as bullets", "in bullets", "bullet points", "bulleted", "as a bullet")):
         spec.bullets = 12  # "Summarize the conversation as bullets": its facts, a bullet each (no sections it never named)
@@ -560,7 +564,8 @@ def _is_problem(statement: Statement) -> bool:
         return False
     own = set(words(statement.text))  # its own words, not the question's it answers ("Photos of the damage?")
     contrast = ", not " in statement.text.lower() and found.count("not") == 1  # "I use Langstroth boxes, not top-bar"
-    return bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
+    mend = any(f"{a} {b}" in statement.text.lower() for a in ("needs", "need") for b in ("fixing", "repairing", "a repair"))
+    return mend or bool(own & PROBLEM) or any(  # "Outlook still prompts": a problem still there; "I don't know" is none
         t in ("not", "no", "never", "still") and not (t == "not" and contrast) or t.endswith("n't") for t in found) and (
             not own <= stem_set("know sure remember never yet"))
 
@@ -636,7 +641,8 @@ def _identifiers(statement: Statement) -> list[str]:
         ":" in part and _is_time(part) for part in v.split("-")) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower()) and not (
         len(v) == 5 and v[:4].isdigit() and v[4] == "s") and not (v.count("/") in (1, 2) and all(
-            p.isdigit() and len(p) <= (4 if k == 2 else 2) for k, p in enumerate(v.split("/"))))]  # "5th", "92,000-word", "a 1960s
+            p.isdigit() and len(p) <= (4 if k == 2 else 2) for k, p in enumerate(v.split("/"))) and int(v.split("/")[0]) <= 31 and (
+                int(v.split("/")[1]) <= 31))]  # "5th", "92,000-word", "a 1960s
     # chair", a date ("05/03", "12/01/2026")
     for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19" (not
         last = value.split(" ")[-1]  # "ticket T-1029 3 days ago", "BA 117 15 minutes late")
@@ -680,11 +686,13 @@ def _named_when_asked(said: Sequence[Statement]) -> list[str]:
     "Priya Nandakumar, 12 Elm Row"), else []."""
     found = []
     for asked, reply in itertools.pairwise(said):
-        if asked.role == "assistant" and "name" in asked.text.lower() and asked.text.rstrip().endswith("?") and reply.role == (
-                "user"):
-            run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in STOP, tokens(
-                reply.text)[:4]))
-            found += [" ".join(run)] if len(run) >= 2 else []
+        if asked.role == "assistant" and "your name" in asked.text.lower() and asked.text.rstrip().endswith("?") and (
+                reply.role == "user"):  # (not "What name should the pet have?")
+            said = tokens(reply.text)
+            run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in STOP, said[:4]))
+            model = f"{' '.join(run)} " in reply.text and said[len(run):len(run) + 1] and said[len(run)][:1].isdigit()  # ("Bosch
+            # Serie 4" is a model; not "Odile Marchetti, 12 Elm Row")
+            found += [" ".join(run)] if len(run) >= 2 and not model else []
     return found
 
 
@@ -1878,11 +1886,17 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     if kind == "outcome":  # where the conversation ended: its last two reports (not a bare "Done.")
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not (
             _lower(s) <= {"done", "all", "ok", "okay", "sure", "great"})][-2:]
+    if kind == "events":  # a timeline: what each side said happened, in order (no questions, no thanks)
+        return [_said(s) for s in said if s.role in ("user", "assistant") and not asks(s) and not s.text.startswith(_ECHOES) and (
+            len(set(words(s.text)) - stem_set("thanks thank you ok okay great cheers sorry hear that no problem")) > 2 or facts(
+                s.text))][-14:]
     if kind == "issue":
         marks = {True: " [resolved]", False: " [open]"} if spec.marks else {True: "", False: ""}
         qualifiers = _qualifiers(section, spec.sections)
-        return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users) if not qualifiers or s.stems & (
-            qualifiers | related(qualifiers))][:5]
+        fixing = bool(qualifiers & stem_set("repair repairs maintenance fault faults fix fixes"))  # ("Repair requests":
+        return [f"{_said(s)}{marks[solved]}" for s, solved in _issues(users) if not qualifiers or s.stems & (  # what
+            qualifiers | related(qualifiers)) or fixing and s.stems & stem_set(
+                "fix fixing broken broke leak leaking leaks cracked faulty stuck jammed repair")][:5]  # is broken)
     def own(part: Section) -> set[str]:
         return set(words(f"{part.heading} {part.description}")) | (
             {stem("cause")} if "why" in keywords(part.heading) else set())  # "Why": the cause, the reason
@@ -2186,7 +2200,10 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 part.numbered and lines) else f"- {line}" for n, line in enumerate(lines or [spec.empty], 1))
 
     blocks = [(parts.get(h) or section(h), block(h, b)) for h, b in bodies.items()]  # fields in a row as the prompt
-    still = "; ".join(_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)) if spec.closing else ""
+    now = [s.text.rstrip(".") for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not s.text.startswith(
+        _ECHOES)][-1:] if set(words(spec.closing)) & stem_set("status state current") else []  # 'a last line "Status:"':
+    still = "; ".join(now or [_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)]) if (  # the
+        spec.closing) else ""  # latest thing said
     closing = f"\n\n{spec.closing} {still or spec.empty}" if spec.closing else ""  # 'End with one line starting "OPEN:"
     return "".join(("\n" if k and part.blank and blocks[k - 1][0].blank else "\n\n" * bool(k)) + text  # writes them
                    for k, (part, text) in enumerate(blocks)) + closing

@@ -8,9 +8,13 @@
   say; "Rows: A, B, C" of a two-column table makes a row each; "05/03" is a date, no identifier; "12 Elm Row" is an
   address, no date and no product; "is now Wednesday 5 March" is the visit's date; a prompt for a timeline lists what
   was done in order, with its final line.
+
+The ``test_review_*`` tests hold what a review of these rules found them overreaching on.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -102,3 +106,62 @@ def test_a_timeline_prompt_lists_what_was_done_in_order_with_its_final_line() ->
                  "'Current state:' saying where things stand.")
     assert not note.startswith("I can't") and "Booked: reference BV-4410" in note and note.index("Booked") < note.index(
         "Moved") and "\nCurrent state:" in note
+
+
+# --- what a review of the rules above found them overreaching on --------------------------------------------------
+
+PERSON = {"type": "object", "properties": {"name": {"type": ["string", "null"]}, "skills": {"type": "array", "items": {
+    "type": "string"}}}, "required": ["name", "skills"]}
+
+
+def _form(message: str) -> dict:
+    return json.loads(_reply(message, "Extract the applicant.", text={"format": {"type": "json_schema", "name": "f",
+                                                                                 "schema": PERSON, "strict": False}}))
+
+
+def test_review_a_list_led_in_by_skilled_in_or_done_is_the_skills_never_the_name() -> None:
+    assert _form("I'm Bea, a rigger skilled in welding, rigging and joinery.")["skills"] == ["welding", "rigging", "joinery"]
+    assert _form("I'm Bea. I've done welding, rigging and joinery.")["skills"] == ["welding", "rigging", "joinery"]
+
+
+def test_review_a_repair_request_lands_in_the_repairs_section() -> None:
+    transcript = ("USER: This is Lou in flat 2. The bar downstairs is loud every night.\nASSISTANT: Noted.\n"
+                  "USER: Also my bathroom tap needs fixing.\nASSISTANT: I'll send a plumber.")
+    note = _reply(transcript, "Summarize under these headings:\n## Noise complaints\n## Repair requests\n## Tenant")
+    repairs = note.split("## Repair requests")[1].split("##")[0]
+    assert "tap" in repairs and "tap" not in note.split("## Repair requests")[0]
+
+
+def test_review_a_chronology_lists_the_events_and_a_status_line_is_the_latest() -> None:
+    transcript = ("USER: My parcel 3310 left the warehouse Monday.\nASSISTANT: Yes, it reached the depot Tuesday.\n"
+                  "USER: And today?\nASSISTANT: Out for delivery.")
+    note = _reply(transcript, "Give a chronology of this chat, one line per event, then a last line \"Status:\".")
+    assert "depot Tuesday" in note and note.rstrip().endswith("Status: Out for delivery")
+
+
+def test_review_only_a_request_for_a_timeline_makes_one() -> None:
+    refund = "USER: When will I get my refund?\nASSISTANT: Within 5 to 7 working days."
+    assert "Timeline" not in _reply(refund, "What's the timeline for the refund? Summarize the chat.")
+    fixed = "USER: My printer keeps jamming.\nASSISTANT: Please clear the rear tray.\nUSER: Works now."
+    assert "Works now" in _reply(fixed, "Summarize in two sentences. Do not write a timeline.")
+
+
+def test_review_a_name_asked_of_something_else_is_no_customers_name() -> None:
+    pet = ("USER: I want to rename my cat's chip record.\nASSISTANT: What name should the cat have?\nUSER: Sir Pounce.\n"
+           "ASSISTANT: Done, I've updated it.")
+    assert "Sir Pounce" not in _reply(pet, "Summarize with headings:\n## Customer name\n## Issue").split("## Issue")[0]
+    model = ("USER: My oven won't heat.\nASSISTANT: What's your name on the account?\nUSER: Neff Slide 5, if that helps.\n"
+             "ASSISTANT: Try the reset switch.")
+    assert "Neff Slide" not in _reply(model, "Summarize with headings:\n## Customer name\n## Issue").split("## Issue")[0]
+
+
+def test_review_brand_identity_is_no_person_and_a_part_number_with_a_slash_is_kept() -> None:
+    logo = "USER: We're redoing the logo for Fernhill Dairy; I'm Jo. The blue is too pale.\nASSISTANT: I'll darken it."
+    assert "too pale" in _reply(logo, "Summarize under:\n## Brand identity\n## Feedback")
+    part = "USER: I need part 12/40 for the mixer, it's the paddle.\nASSISTANT: I'll order part 12/40."
+    assert "12/40" in _reply(part, "Summarize under:\n## Identifiers\n## Request").split("## Request")[0]
+
+
+def test_review_one_shift_is_no_answer_of_another() -> None:
+    said = _chat("Anna is on nights 6 June.", "a:Noted.", "Who is on earlies?")
+    assert "nights" not in _reply(said, "You keep the ward rota.")
