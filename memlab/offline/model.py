@@ -2601,7 +2601,8 @@ class Reader:
         # Python, Go, PostgreSQL": the list that ends the sentence, not the speaker's name
         low = f" {self.request.message.lower()} "
         if people and kept and all(item[:1].isupper() for item in kept) and any(f" {cue} {kept[0].lower()}" in low for cue in (
-                "at", "for", "from")):  # "worked at Lidl, Aldi and Tesco": employers, no skills
+                "at", "for", "from", "worked in", "work in", "studied in", "lived in")):  # "worked at Lidl, Aldi and
+            # Tesco": employers, no skills
             kept = []
         if people and found and not kept:  # "12 years experience in nursing and ...": nursing
             low = f" {self.request.message.lower()} "
@@ -3793,8 +3794,8 @@ def _asks_at_end(text: str) -> bool:
     do", "how much will that be"), or such a verb then "I" or "we" ("do I get a refund"), within its last 7 words; or
     a last clause that opens with a question word and its verb ("when are they on", "and what kind of bird is Moss")."""
     said = _lower_tokens((sentences(text) or [""])[-1].split(", ")[-1])[-7:]
-    if not said or text.rstrip()[-1:] in (".", "!"):
-        return False
+    if not said or text.rstrip()[-1:] in (".", "!", '"', "”", "'"):  # (a quote's question is reported: 'she asked me "who
+        return False  # do I report the leak to"')
     lead = said[1:] if said[0] in ("and", "so", "but", "also", "ok", "okay") else said  # "and what kind of bird is Moss",
     if len(lead) >= 3 and (lead[0] in ("whats", "whens", "wheres", "whos", "hows", "wats", "what's", "when's", "where's",
                                        "who's", "how's") or lead[0] in (  # "when are
@@ -3805,7 +3806,7 @@ def _asks_at_end(text: str) -> bool:
         rest = said[k + 1:]
         if word in ("what", "where", "when", "who") and rest[0] in _ASKING_VERBS or word == "how" and (
                 rest[0] in _ASKING_VERBS or rest[0] in ("much", "many", "long") and rest[1:2] and rest[1] in (
-                    *_ASKING_VERBS, "for", "is", "are")):  # "..., who do I tell", "..., how much for a new one"
+                    *_ASKING_VERBS, "for")):  # "..., who do I tell", "..., how much for a new one"
             return k == 0 or said[k - 1] not in ("know", "knows", "knew", "see", "tell", "told", "said", "wonder", "asked")
         if word in _ASKING_VERBS and rest[0] in ("i", "we") and k == 0:
             return True
@@ -4618,7 +4619,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     # lookup_docs(question) takes what the user reports
     # "Always use a tool", "First call the `how_many_jokes` tool": the tool a sentence names, else the best one
     orders = [s.lower() for s in _sentences_saying(request.instructions, frozenset({"always", "first"})) if (
-        "tool" in s.lower() or "call" in s.lower())] + [s.lower() for s in sentences(request.instructions[:2000]) if (
+        "tool" in s.lower() or "call" in s.lower()) and _ordered_now(s, request.message)] + [s.lower() for s in sentences(request.instructions[:2000]) if (
             s.lower().startswith("use the ") and s.lower().rstrip(" .").endswith(" tool")) and sum(bool((
                 t.name_stems - _VERBS) & set(words(s))) for t in tools) == 1]  # "Use the forecast tool.": the one it names
     fields = top.parameters.get("properties") or {}
@@ -4716,6 +4717,20 @@ def _choose_tools(request: Request) -> list[Tool]:
 #: Fields whose value is something said, not a thing named: no noun of the message fills them.
 _THINGS_SAID = stem_set("headline summary title text message question reason note description detail comment "
                         "explanation answer extra restriction topic request query content body")
+
+
+def _ordered_now(order: str, message: str) -> bool:
+    """Whether an order to call a tool holds for ``message``: always, unless it is for a case ("Always call
+    class_availability before enrol": only when the message asks to enrol, not for "I want my deposit back")."""
+    low = f" {order.lower()} "
+    cue = next((c for c in (" before ", " after ", " if ", " when ", " whenever ") if c in low), "")
+    if not cue:
+        return True
+    case = set(words(low.partition(cue)[2].split(",")[0].split(";")[0].replace("_", " "))) - _VERBS - {stem("call")}
+    if case <= stem_set("anything everything else all any replying answering"):  # "Before anything else, first use..."
+        return True
+    heard = set(words(message))
+    return bool(case & (heard | related(heard))) or stem("book") in heard and bool(case & stem_set("enrol enroll book register"))
 
 
 def _attached(pieces: list[str]) -> list[str]:
@@ -5981,8 +5996,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     if loose := _loosely_told(request, message_text, f"{best[2]} {text}"):  # "what time does the night market close?": the market's
         return best[0][0], loose  # hours ("Night market runs 18:00-22:30."), not the phone's
     if _lower_tokens(message_text)[:1] in (["who"], ["whom"]) and not any(t[:1].isupper() for t in tokens(text)[1:]) and not (
-            set(words(text)) & _PERSON):  # "Who is the depot manager?": no "The depot opens at 05:30", which names no one
-        return None
+            set(words(text)) & (_PERSON | stem_set("manager team desk office officer staff reception supervisor lead head "
+                                                  "warden keeper nurse doctor"))) and sum(c.isdigit() for c in text) < 7 and (
+            "@" not in text):  # "Who is the depot manager?": no "The depot opens at 05:30", which names no one (but "Who
+        return None  # do I notify?": "Notify your manager ...", "Call 020 7946 0011")
     return best[0][0], text[0].upper() + text[1:]
 
 
@@ -6110,11 +6127,12 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
         return None  # ("Which phone do I have?" asks of the user, not of the instructions' phone hours; "what ID do I
         # need?" asks of a rule)
     found = [line.strip() for piece in sentences(request.instructions[:4000]) for line in piece.split("; ") if not (
-        line.lower().startswith(_OWN_ORDERS) and not (line.lower().startswith(("you know ", "you have ")) and ": " in line)) and (
+        line.lower().startswith(_OWN_ORDERS) and not (line.lower().startswith(("you know the ", "you have the ")) and ": " in line)) and (
             things <= set(words(line)))]  # (the facts "You know" list: "You know the kit list ...: helmet, ...")
     if len(found) != 1:
         return None
-    line = found[0].removeprefix("You know ").removeprefix("You have ")  # (the facts it lists: "The kit list ...: helmet, ...")
+    line = found[0].removeprefix("You know ").removeprefix("You have ")  # (the facts it lists: "The kit list ...: helmet, ...";
+    # not "You have no authority to give refunds: ...")
     line = line[:1].upper() + line[1:]
     low = [part for t in _lower_tokens(line) for part in t.replace("\u2013", "-").split("-") if part]  # ("17:00-23:00")
     if any(a in ("during", "after", "before", "until", "except") and (a not in said or next((w for w in low[k + 1:] if w not in (
@@ -7400,7 +7418,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # latest colour ("12 practice balls, yellow", not another coach's orange)
     if answers and all(answers):
         return _each_once([restate(found[1]) for found in answers if found])
-    listed = _listed_asks(said) if question else []  # "Please read back: my name, my show and the studio."
+    listed = _listed_asks(said) if question or _lower_tokens(said)[:1] in (["recap"], ["read"], ["repeat"], ["remind"]) or (
+        _lower_tokens(said)[:2] == ["please", "recap"]) else []  # "Please read back: my name, my show and the studio."
     answers = [_answered_by_conversation(request, asking) for _, asking in listed]
     if any(answers) and len(listed) > 1:
         told = list({found[1].order: found[1] for found in answers if found}.values())
@@ -7647,6 +7666,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     if greet[:1] == ["say"] and greet[1:] in (["hello"], ["hi"], ["goodbye"], ["bye"]) and " to " in said[:100]:
         return f"{greet[1].capitalize()}, {said.partition(' to ')[2].strip(' .!').removeprefix('the ')}!"
     told = [s.text for s in request.said if s.role == "user" and s.turn == now]  # "Make that 650 euros" read in full
+    told = told if set(words(" ".join(told))) & set(words(said)) else []  # (of this message: not the one before it)
     echo = _retold(_cut(" ".join(told) if len(told) == len(sentences(said)) != told else said, 160)).rstrip(".!")
     first, second = [*echo.split(" "), ""][:2]  # an order to the assistant: "be brief", "call yourself Juniper"
     echo = ". ".join(f"{_will(_unled(one)[7:]).capitalize()}{_unled(one)[7:]}" if _unled(one).startswith("please ") and n else one
@@ -8764,24 +8784,32 @@ def _measure_limit(told: str, said: str) -> str | None:
     under/less than/below/min/minimum/at least (a least), in the same unit, in a sentence that shares a word with the
     question (a most "over" also needs a no: cannot, can't, not, no); else ``None`` (within it, or no such rule)."""
     low = _lower_tokens(said)
-    if not set(low) & {*_YES_NO, "can", "could", "may", "will"} or len(given := _measures(said)) != 1:
-        return None
+    if not set(low) & {"can", "could", "may", "allowed"} or len(given := _measures(said)) != 1:
+        return None  # (a permission asked: not "will that be a problem?", whose no would say the opposite)
     value, unit, _ = given[0]
-    topic = set(words(said)) - stem_set("can could may will i my he she it we our is weighs weigh long heavy tall") - {
-        stem(t) for t in low if any(c.isdigit() for c in t)}
-    pieces = [piece for piece in sentences(told) if any(u == unit for _, u, _ in _measures(piece))]
-    for piece in pieces:
+    size = stem_set("weight weigh weighs heavy" if unit in ("kg", "t", "lb") else "length long tall height")  # (the
+    topic = (set(words(said)) - stem_set("can could may will i my he she it we our is use go get take have bring put") - {
+        stem(t) for t in low if any(c.isdigit() for c in t)} - {stem(u) for u in _LIMIT_UNITS}) | (size if set(words(said)) & size or unit in ("kg", "t", "lb") else (
+            set()))  # measure's own
+    # word: "weighs 118kg" of "maximum weight")
+    shared = {piece: len(set(words(piece)) & (topic | related(topic - size))) for piece in sentences(told) if any(
+        u == unit for _, u, _ in _measures(piece))}  # the one limit of that unit that names most of the question ("Riders
+    best = max(shared.values(), default=0)  # must weigh at least 40 kg", not "The cargo bike carries up to 80 kg")
+    pieces = [piece for piece, n in shared.items() if n == best and n]
+    for piece in pieces if len(pieces) == 1 else []:
         lt = _lower_tokens(_in_digits(piece))
-        if len(pieces) > 1 and not set(words(piece)) & (topic | related(topic)):  # (of several limits, the one it names)
-            continue
         for number, limit_unit, k in _measures(piece):
+            clause = next((c for c in piece.replace(";", ",").split(",") if f"{number:g}" in _in_digits(c)), piece)
+            if _currencies(clause):  # a price's tier ("Parcels up to 2 kg cost £3.50"), no limit
+                continue
             cue = " ".join(lt[max(0, k - 2):k])
             most = any(c in cue for c in ("over", "more than", "above", "longer than", "heavier than", "max", "up to"))
             least = any(c in cue for c in ("under", "less than", "below", "min", "at least", "shorter than", "lighter than"))
-            barred = {"cannot", "can't", "not", "no", "never"} & set(lt)
+            barred = {"cannot", "can't", "not", "no", "never"} & set(_lower_tokens(clause))  # (in its own clause: not the
+            # "not accepted" of "bags over 32 kg" for "up to 23 kg travel free")
             if limit_unit != unit or not (most or least):
                 continue
-            if most and value > number and (barred or "max" in cue or "up to" in cue):
+            if most and value > number and (barred or "max" in cue):
                 return f"No: {piece.rstrip('.')}." if barred else f"No: the maximum is {number:g} {unit}."
             if least and value < number and ("min" in cue or "at least" in cue):
                 return f"No: the minimum is {number:g} {unit}."

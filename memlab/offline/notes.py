@@ -686,8 +686,8 @@ def _named_when_asked(said: Sequence[Statement]) -> list[str]:
     "Priya Nandakumar, 12 Elm Row"), else []."""
     found = []
     for asked, reply in itertools.pairwise(said):
-        if asked.role == "assistant" and "your name" in asked.text.lower() and asked.text.rstrip().endswith("?") and (
-                reply.role == "user"):  # (not "What name should the pet have?")
+        if asked.role == "assistant" and {"your", "name"} <= {t.lower() for t in tokens(asked.text)} and asked.text.rstrip().endswith(
+                "?") and reply.role == "user":  # ("What name is on your account?"; not "What name should the pet have?")
             said = tokens(reply.text)
             run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in STOP, said[:4]))
             model = f"{' '.join(run)} " in reply.text and said[len(run):len(run) + 1] and said[len(run)][:1].isdigit()  # ("Bosch
@@ -1161,8 +1161,9 @@ def _place(said: Sequence[Statement], sections: Sequence[Section], bodies: dict[
         sections[0].heading) else ""  # (not "Budget": it holds an amount)
     home, before, spared = "", -1, []  # where the sentence just before went ("Thanks, that worked. Also..." goes on its
     # own)
+    answered = tuple(_named_when_asked(said))  # (a name given when asked is no fact to file: "Priya Shah.")
     for s in (s for s in said if s.role in ("user", "note") and not asks(s) and len(s.stems) >= 2 and not _restates(
-            s, [i for i in issues if i.order < s.order])):
+            s, [i for i in issues if i.order < s.order]) and not (answered and s.text.startswith(answered))):
         line = _said(s)
         held = next((h for h, body in bodies.items() if any(line[:40] in b for b in body if b[:12] != "Follow up on")),
                     "")  # a line to follow up on leaves the fact to be filed too
@@ -2201,7 +2202,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
 
     blocks = [(parts.get(h) or section(h), block(h, b)) for h, b in bodies.items()]  # fields in a row as the prompt
     now = [s.text.rstrip(".") for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not s.text.startswith(
-        _ECHOES)][-1:] if set(words(spec.closing)) & stem_set("status state current") else []  # 'a last line "Status:"':
+        _ECHOES)][-1:] if spec.closing.lower().rstrip(": ") in ("status", "state", "current state", "current status",
+                                                               "where things stand") else []  # 'a last line "Status:"':
     still = "; ".join(now or [_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)]) if (  # the
         spec.closing) else ""  # latest thing said
     closing = f"\n\n{spec.closing} {still or spec.empty}" if spec.closing else ""  # 'End with one line starting "OPEN:"

@@ -184,7 +184,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | open opening close closed hours weekday weekend monday tuesday wednesday thursday friday
     saturday sunday | come join accompany travel trip fly driving attend attendee attendees | shipping ship shipment parcel package order delivery
     deliver arrive arrived courier carrier tracking track eta dispatch dispatched | thermostat climate temperature degrees celsius fahrenheit heat
-    heating heated warm hot cool cooling cold freezing ac aircon conditioning temp | invest investment savings stock stocks bitcoin crypto
+    heating heated warm hot cool cooling cold freezing ac aircon conditioning | invest investment savings stock stocks bitcoin crypto
     cryptocurrency portfolio fund funds | learn learning study studying student beginner lesson course
     | exercise workout gym fitness training yoga pilates swim swimming jog jogging | plus guest companion wife husband
     partner spouse girlfriend boyfriend | volume sound audio music speaker loud louder quiet quieter | accessibility accessible access step-free wheelchair mobility ramp deaf blind | negotiable offer obo | status ready progress | sign signature signed | need required must mandatory | late delay overdue | day daily | assign assigned assignee owner | heart cardiac cardiology cardiologist chest palpitations | skin dermatology dermatologist rash acne mole itchy eczema | bone bones joint joints knee knees hip ankle wrist fracture sprain sprained orthopedics orthopedic orthopaedic | word mean meaning means define definition dictionary synonym | cancel cancellation cancelling terminate unsubscribe | collect collection collecting pick pickup | owe owed owing balance outstanding

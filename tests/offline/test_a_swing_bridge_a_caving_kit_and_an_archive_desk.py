@@ -6,16 +6,24 @@
   that says it is answered (though it says "I");
 - "Who is ...?" is not answered by a sentence that names no one; a sentence whose commas set off a name is no list
   ("The goose, Dora, pecks.");
-- "..., who do I tell" and "..., how much for a new one" ask, without a question mark.
+- "..., who do I tell" and "..., how much for a new one" ask, without a question mark;
+- an order to call a tool before another ("Always call slot_check before enrol") holds only when the message asks for
+  that; "Recap the whole order: frame size, colour, saddle" tells each thing back.
+
+The ``test_review_*`` tests hold what reviews of these rules found them overreaching on.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
 from ..helpers import offline_reply as _reply
 
 pytestmark = pytest.mark.usefixtures("api")
+
+STRING = {"type": "string"}
 
 BRIDGE = ("You help boaters on the Tollcross Canal. The swing bridge opens on the hour. Vessels over 15 metres cannot "
           "pass the swing bridge.")
@@ -62,3 +70,59 @@ def test_a_question_without_a_question_mark_still_asks() -> None:
     halls = "You run the halls desk. A replacement fob costs £15."
     assert not _reply("I lost my fob last night, how much for a new one", halls).startswith("Noted")
     assert not _reply("my guarantor changed, who do i tell", halls).startswith("Noted")
+
+
+def test_an_order_to_call_a_tool_before_another_holds_only_for_that_case() -> None:
+    tools = [_tool("slot_check", "Free places for a glass-blowing class in a month like 'May 2026'.", {
+        "month": STRING}), _tool("enrol", "Enrol a student on a class date.", {"date": STRING, "name": STRING}),
+        _tool("refund_deposit", "Refund a deposit by its reference starting GB-.", {"booking_ref": STRING})]
+    rules = "You book glass-blowing classes.\n- Always call slot_check before enrol.\n- Only refund with a GB- reference."
+    assert [name for name, _ in _calls(tools, "I want my deposit back, ref GB-4410", rules)] == ["refund_deposit"]
+    kilns = [*tools, _tool("count_kilns", "How many kilns are lit.", {})]
+    before = "Before anything else, first call count_kilns."
+    assert [name for name, _ in _calls(kilns, "Hi there", before)] == ["count_kilns"]  # (a guard: as before this round)
+
+
+def test_a_recap_of_listed_things_tells_each_back() -> None:
+    said = [{"role": "user", "content": "Frame: 54cm, matt green. Saddle: black."}, {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "What name goes on the top tube?"}, {"role": "assistant", "content": "I don't know."},
+            {"role": "user", "content": "Recap the whole order for me please: frame size, colour, saddle."}]
+    reply = _reply(said, "You take bike orders.")
+    assert "54cm" in reply and "top tube" not in reply
+
+
+# --- what reviews of the rules above found them overreaching on ---------------------------------------------------
+
+VANS = ("You rent vans. The small van carries up to 800 kg and no more. The large van: maximum load 1500 kg. Hire is "
+        "£60 a day.")
+
+
+def test_review_of_several_limits_the_one_the_question_names_is_read() -> None:
+    assert not _reply("Can the large van take a 1200 kg load?", VANS).startswith("No")
+    assert _reply("Can the large van take a 1700 kg load?", VANS) == "No: the maximum is 1500 kg."
+
+
+def test_review_a_limit_of_another_thing_or_a_price_tier_is_no_verdict() -> None:
+    park = "You run the soft-play centre. Climbers over 90 kg cannot use the rope bridge. Sessions last 60 minutes."
+    assert not _reply("I'm 95 kg, can I use the ball pit?", park).startswith("No")
+    post = "You run the post desk. Parcels up to 2 kg cost £3.50; 2-10 kg cost £8.99; over 10 kg cannot be sent."
+    assert not _reply("Can I send a 4 kg parcel?", post).startswith("No")
+    bags = "You help flyers. Checked bags: maximum 23 kg."
+    assert not _reply("My checked case is 26 kg, will that be a problem?", bags).startswith("No")
+
+
+def test_review_an_order_with_a_colon_is_no_list_of_facts() -> None:
+    shop = "You run the tile shop chat. You have no authority to give refunds: pass refund requests to the manager."
+    assert not _reply("Can I get a refund?", shop).startswith("No: No authority")
+
+
+def test_review_who_is_answered_by_a_role_or_a_number() -> None:
+    office = "You help staff. Notify your line manager before 10am on the first day of sickness."
+    assert "line manager" in _reply("Who do I notify when I'm sick?", office)
+    site = "You are the site team's bot.\nEmergencies: ring 020 7946 0011.\nThe gate opens at 07:00."
+    assert "020 7946 0011" in _reply("Who do I call in an emergency?", site)
+
+
+def test_review_a_quoted_question_is_reported_not_asked() -> None:
+    flats = "You help the flats. The caretaker, Ben Hughes, handles repairs. Bin day is Tuesday."
+    assert _reply('I told her already, she asked me "who do I report the leak to"', flats).startswith("Noted")

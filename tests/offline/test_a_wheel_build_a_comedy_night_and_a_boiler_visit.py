@@ -165,3 +165,15 @@ def test_review_brand_identity_is_no_person_and_a_part_number_with_a_slash_is_ke
 def test_review_one_shift_is_no_answer_of_another() -> None:
     said = _chat("Anna is on nights 6 June.", "a:Noted.", "Who is on earlies?")
     assert "nights" not in _reply(said, "You keep the ward rota.")
+
+
+def test_review_a_last_line_that_names_no_status_lists_what_is_open() -> None:  # (a guard: held before too)
+    transcript = "USER: Who owns the van now?\nASSISTANT: Dee does, since May.\nUSER: No that's all."
+    note = _reply(transcript, 'Summarize in bullets, then a last line "Current owner:".')
+    assert "Current owner: No that's all" not in note
+
+
+def test_review_a_name_asked_as_the_one_on_your_account_is_the_customers() -> None:
+    chat = ("USER: My dryer squeaks.\nASSISTANT: What name is on your account?\nUSER: Halima Yusuf.\n"
+            "ASSISTANT: Thanks, I've booked a visit.")
+    assert "Halima Yusuf" in _reply(chat, "Summarize with headings:\n## Name\n## Issue").split("## Issue")[0]
