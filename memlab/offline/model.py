@@ -837,7 +837,7 @@ class Reader:
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
             _by(text)) or [n for n in self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([
-                t for t in tokens(text) if _is_code(t)]) if n not in self.given and not (n in self.others and any(map(str.isdigit, n)))] or [  # (not the id given to the tag: "log
+                t for t in tokens(text) if _is_code(t)]) if not ((n in self.given or n in self.others) and any(map(str.isdigit, n)))] or [  # (not the id given to the tag: "log
                 # 2.5 ml calcium for GK-2290")
                 o for o in _object(
                 text, others | related(others) | {stem(o) for o in self.options}, self.own, field_stems) if o.lower() not in _ORDINALS and not _compared(
@@ -1526,6 +1526,8 @@ class Reader:
                 k: v for k, v in given.items() if isinstance(v, str) and set(words(k.replace("_", " "))) & keep})
         for item in before[::-1]:  # a record of a list told with what its call was given ("the 19:30 one" of a film's)
             records = structured(item["output"]) if isinstance(item.get("output"), str) else None
+            lists = [v for v in records.values() if isinstance(v, list)] if isinstance(records, dict) else []
+            records = lists[0] if len(lists) == 1 and len(records) == 1 else records  # {"trains": [{...}, {...}]}: its list
             if isinstance(records, list) and records and all(isinstance(one, str) for one in records) and (place or named):
                 listed = self._listed(records, place, named, calls.get(item.get("call_id"), ("", {}))) if not any(
                     cue in one.lower() for one in records for cue in ("error", "unavailable", "not found", "failed")) else {}
@@ -1533,7 +1535,10 @@ class Reader:
                     return listed
                 continue
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
-                records = [one for one in records if not named or f" {named} " in f" {' '.join(map(str, one.values())).lower()} "]
+                ranked = _ranked(records, named)  # "the cheaper one", "the earliest one"
+                records = [ranked] if ranked else [one for one in records if not named or any(f" {n} " in " " + " ".join(map(
+                    str, one.values())).lower() + " " for n in (named, f"0{named}"))]  # ("the 9:45 one" of "09:45")
+                named = "" if ranked else named
                 at = -1 if place == "last" else places.index(place) if place else 0
                 return {**calls.get(item.get("call_id"), ("", {}))[1], **records[at]} if at < len(records) and (
                     place or len(records) == 1) else {}
@@ -2601,7 +2606,7 @@ class Reader:
         # Python, Go, PostgreSQL": the list that ends the sentence, not the speaker's name
         low = f" {self.request.message.lower()} "
         if people and kept and all(item[:1].isupper() for item in kept) and any(f" {cue} {kept[0].lower()}" in low for cue in (
-                "at", "for", "from", "worked in", "work in", "studied in", "lived in")):  # "worked at Lidl, Aldi and
+                "at", "for", "from")):  # "worked at Lidl, Aldi and
             # Tesco": employers, no skills
             kept = []
         if people and found and not kept:  # "12 years experience in nursing and ...": nursing
@@ -2927,6 +2932,29 @@ def _trailing_list(sentence: str) -> list[str]:
             return found if not any(f.split()[0].lower() in _DETERMINERS - {"the"} | set(_COUNT_WORDS) for f in found) else []
         break
     return []  # (no list led in: "worked at Google, Meta and Amazon"; nor "with my wife, two kids and a dog")
+
+
+def _ranked(records: Sequence[Mapping[str, Any]], named: str) -> Mapping[str, Any] | None:
+    """The record a comparison names of a result's list: "cheaper"/"cheapest" (the least price), "earlier"/"earliest"
+    (the first time), "later"/"latest" (the last), by the field holding that; else ``None``."""
+    key = {"cheaper": "price", "cheapest": "price", "earlier": "time", "earliest": "time", "later": "time", "latest": "time"}.get(
+        named.split()[-1] if named else "")
+    if key is None:
+        return None
+    def value(one: Mapping[str, Any]) -> str | float | None:
+        for field, v in one.items():
+            text = str(v)
+            if key == "price" and (stem("price") in words(field.replace("_", " ")) or _currencies(text) or "cost" in field) and (
+                    number := _NUMBER.search(text.replace(",", ""))):
+                return float(number.group(0))
+            if key == "time" and ":" in text and text.replace(":", "").isdigit():
+                return text.zfill(5)
+        return None
+    valued = [(v, one) for one in records if (v := value(one)) is not None]
+    if len(valued) != len(records) or not valued:
+        return None
+    pick = max if named.split()[-1] in ("later", "latest") else min
+    return pick(valued, key=lambda pair: pair[0])[1]
 
 
 def _records(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -3806,7 +3834,7 @@ def _asks_at_end(text: str) -> bool:
         rest = said[k + 1:]
         if word in ("what", "where", "when", "who") and rest[0] in _ASKING_VERBS or word == "how" and (
                 rest[0] in _ASKING_VERBS or rest[0] in ("much", "many", "long") and rest[1:2] and rest[1] in (
-                    *_ASKING_VERBS, "for")):  # "..., who do I tell", "..., how much for a new one"
+                    *_ASKING_VERBS, "for", "is", "are")):  # "..., who do I tell", "..., how much for a new one"
             return k == 0 or said[k - 1] not in ("know", "knows", "knew", "see", "tell", "told", "said", "wonder", "asked")
         if word in _ASKING_VERBS and rest[0] in ("i", "we") and k == 0:
             return True
@@ -4727,8 +4755,9 @@ def _ordered_now(order: str, message: str) -> bool:
     if not cue:
         return True
     case = set(words(low.partition(cue)[2].split(",")[0].split(";")[0].replace("_", " "))) - _VERBS - {stem("call")}
-    if case <= stem_set("anything everything else all any replying answering"):  # "Before anything else, first use..."
-        return True
+    if case <= stem_set("anything everything else all any replying answering customer user anyone someone message messages "
+                        "writes write new conversation start chat contact gets get reply"):  # "Before anything else, first
+        return True  # use...", "When a customer writes", "if this is the start of the conversation"
     heard = set(words(message))
     return bool(case & (heard | related(heard))) or stem("book") in heard and bool(case & stem_set("enrol enroll book register"))
 
@@ -5996,8 +6025,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     if loose := _loosely_told(request, message_text, f"{best[2]} {text}"):  # "what time does the night market close?": the market's
         return best[0][0], loose  # hours ("Night market runs 18:00-22:30."), not the phone's
     if _lower_tokens(message_text)[:1] in (["who"], ["whom"]) and not any(t[:1].isupper() for t in tokens(text)[1:]) and not (
-            set(words(text)) & (_PERSON | stem_set("manager team desk office officer staff reception supervisor lead head "
-                                                  "warden keeper nurse doctor"))) and sum(c.isdigit() for c in text) < 7 and (
+            set(words(text)) & (_PERSON | stem_set("manager officer reception receptionist supervisor warden keeper nurse "
+                                                  "doctor caretaker"))) and sum(c.isdigit() for c in text) < 7 and (
             "@" not in text):  # "Who is the depot manager?": no "The depot opens at 05:30", which names no one (but "Who
         return None  # do I notify?": "Notify your manager ...", "Call 020 7946 0011")
     return best[0][0], text[0].upper() + text[1:]
@@ -6127,12 +6156,13 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
         return None  # ("Which phone do I have?" asks of the user, not of the instructions' phone hours; "what ID do I
         # need?" asks of a rule)
     found = [line.strip() for piece in sentences(request.instructions[:4000]) for line in piece.split("; ") if not (
-        line.lower().startswith(_OWN_ORDERS) and not (line.lower().startswith(("you know the ", "you have the ")) and ": " in line)) and (
+        line.lower().startswith(_OWN_ORDERS) and not (line.lower().startswith(("you know ", "you have ")) and ": " in line)) and (
             things <= set(words(line)))]  # (the facts "You know" list: "You know the kit list ...: helmet, ...")
     if len(found) != 1:
         return None
-    line = found[0].removeprefix("You know ").removeprefix("You have ")  # (the facts it lists: "The kit list ...: helmet, ...";
-    # not "You have no authority to give refunds: ...")
+    if found[0].startswith(("You have no ", "You know nothing")):  # "You have no authority to give refunds: ...": mine to say
+        return "I" + found[0][3:]
+    line = found[0].removeprefix("You know ").removeprefix("You have ")  # (the facts it lists: "The kit list ...: helmet, ...")
     line = line[:1].upper() + line[1:]
     low = [part for t in _lower_tokens(line) for part in t.replace("\u2013", "-").split("-") if part]  # ("17:00-23:00")
     if any(a in ("during", "after", "before", "until", "except") and (a not in said or next((w for w in low[k + 1:] if w not in (
@@ -8792,27 +8822,33 @@ def _measure_limit(told: str, said: str) -> str | None:
         stem(t) for t in low if any(c.isdigit() for c in t)} - {stem(u) for u in _LIMIT_UNITS}) | (size if set(words(said)) & size or unit in ("kg", "t", "lb") else (
             set()))  # measure's own
     # word: "weighs 118kg" of "maximum weight")
+    def tier(piece: str, number: float) -> bool:  # a price's or an allowance's tier ("Parcels up to 2 kg cost £3.50",
+        clause = next((c for c in piece.replace(";", ",").split(",") if f"{number:g}" in _in_digits(c)), piece)  # "up to
+        return bool(_currencies(clause)) or bool({"free", "extra", "cost", "costs"} & set(_lower_tokens(clause)))  # 23 kg
+    # travel free"), no limit
     shared = {piece: len(set(words(piece)) & (topic | related(topic - size))) for piece in sentences(told) if any(
-        u == unit for _, u, _ in _measures(piece))}  # the one limit of that unit that names most of the question ("Riders
+        u == unit and not tier(piece, n) for n, u, _ in _measures(piece))}  # the one limit of that unit that names most of the question ("Riders
     best = max(shared.values(), default=0)  # must weigh at least 40 kg", not "The cargo bike carries up to 80 kg")
     pieces = [piece for piece, n in shared.items() if n == best and n]
-    for piece in pieces if len(pieces) == 1 else []:
-        lt = _lower_tokens(_in_digits(piece))
-        for number, limit_unit, k in _measures(piece):
-            clause = next((c for c in piece.replace(";", ",").split(",") if f"{number:g}" in _in_digits(c)), piece)
-            if _currencies(clause):  # a price's tier ("Parcels up to 2 kg cost £3.50"), no limit
-                continue
-            cue = " ".join(lt[max(0, k - 2):k])
-            most = any(c in cue for c in ("over", "more than", "above", "longer than", "heavier than", "max", "up to"))
-            least = any(c in cue for c in ("under", "less than", "below", "min", "at least", "shorter than", "lighter than"))
-            barred = {"cannot", "can't", "not", "no", "never"} & set(_lower_tokens(clause))  # (in its own clause: not the
-            # "not accepted" of "bags over 32 kg" for "up to 23 kg travel free")
-            if limit_unit != unit or not (most or least):
-                continue
-            if most and value > number and (barred or "max" in cue):
-                return f"No: {piece.rstrip('.')}." if barred else f"No: the maximum is {number:g} {unit}."
-            if least and value < number and ("min" in cue or "at least" in cue):
-                return f"No: the minimum is {number:g} {unit}."
+    verdicts = [_over_limit(piece, value, unit, tier) for piece in pieces]  # (of limits as near the question, a no only
+    return verdicts[0] if verdicts and None not in verdicts else None  # if it breaks each: "Can a van carry 1000 kg?" of
+    # a small van's 800 kg and a large one's 1500 kg is no "No")
+
+
+def _over_limit(piece: str, value: float, unit: str, tier: Callable[[str, float], bool]) -> str | None:
+    """"No: ..." when ``value`` (in ``unit``) breaks a limit ``piece`` gives, else ``None`` (see :func:`_measure_limit`)."""
+    said = _lower_tokens(_in_digits(piece))
+    barred = {"cannot", "can't", "not", "no", "never"} & set(said)
+    for number, limit_unit, k in _measures(piece):
+        cue = " ".join(said[max(0, k - 2):k])
+        most = any(c in cue for c in ("over", "more than", "above", "longer than", "heavier than", "max", "up to", "exceed"))
+        least = any(c in cue for c in ("under", "less than", "below", "min", "at least", "shorter than", "lighter than"))
+        if limit_unit != unit or tier(piece, number) or not (most or least):
+            continue
+        if most and value > number and (barred or "max" in cue or "up to" in cue):
+            return f"No: {piece.rstrip('.')}." if barred else f"No: the maximum is {number:g} {unit}."
+        if least and value < number and ("min" in cue or "at least" in cue):
+            return f"No: the minimum is {number:g} {unit}."
     return None
 
 

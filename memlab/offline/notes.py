@@ -640,10 +640,10 @@ def _identifiers(statement: Statement) -> list[str]:
     values = [v for v in dict.fromkeys(statement.identifiers + numbered) if (not _is_time(v) or v.isdigit()) and not all(
         ":" in part and _is_time(part) for part in v.split("-")) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower()) and not (
-        len(v) == 5 and v[:4].isdigit() and v[4] == "s") and not (v.count("/") in (1, 2) and all(
+        len(v) == 5 and v[:4].isdigit() and v[4] == "s") and not (v.count("/") == 1 and all(
             p.isdigit() and len(p) <= (4 if k == 2 else 2) for k, p in enumerate(v.split("/"))) and int(v.split("/")[0]) <= 31 and (
                 int(v.split("/")[1]) <= 31))]  # "5th", "92,000-word", "a 1960s
-    # chair", a date ("05/03", "12/01/2026")
+    # chair", a day and month ("05/03"; a whole date is kept: "14/02/2016")
     for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19" (not
         last = value.split(" ")[-1]  # "ticket T-1029 3 days ago", "BA 117 15 minutes late")
         groups = [t for k, t in enumerate(found) if t == last and "-" not in value for t in takewhile(
@@ -1956,7 +1956,8 @@ def _third(text: str, name: str) -> str:
         if not out and core in ("hi", "hello", "hey", "oh", "ok", "okay", "yes", "but") or core == "i'm" and (
                 name and " ".join(found[at + 1:]).startswith(name)):
             after = at + 1 + len(name.split())  # "I'm Ana and my..." is "Ana: their..."
-            found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""
+            if after - 1 < len(found):  # (a name said to its end: "Hi, I'm Gareth Evans.")
+                found[after - 1] += ":" if found[after:after + 1] == ["and"] and found.pop(after) else ""
             continue  # a greeting is no fact; "I'm Marco" is "Marco"
         if core in _THIRD:
             new = _THIRD[core][1] if named else _THIRD[core][0].format(name)
@@ -2202,8 +2203,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
 
     blocks = [(parts.get(h) or section(h), block(h, b)) for h, b in bodies.items()]  # fields in a row as the prompt
     now = [s.text.rstrip(".") for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not s.text.startswith(
-        _ECHOES)][-1:] if spec.closing.lower().rstrip(": ") in ("status", "state", "current state", "current status",
-                                                               "where things stand") else []  # 'a last line "Status:"':
+        _ECHOES)][-1:] if {"status", "state"} & {t.lower() for t in tokens(spec.closing)} else []  # 'a last line "Status:"':
     still = "; ".join(now or [_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)]) if (  # the
         spec.closing) else ""  # latest thing said
     closing = f"\n\n{spec.closing} {still or spec.empty}" if spec.closing else ""  # 'End with one line starting "OPEN:"

@@ -126,3 +126,28 @@ def test_review_who_is_answered_by_a_role_or_a_number() -> None:
 def test_review_a_quoted_question_is_reported_not_asked() -> None:
     flats = "You help the flats. The caretaker, Ben Hughes, handles repairs. Bin day is Tuesday."
     assert _reply('I told her already, she asked me "who do I report the leak to"', flats).startswith("Noted")
+
+
+def test_review_an_order_for_every_message_holds_for_each() -> None:
+    tools = [_tool("log_contact", "Log that a customer got in touch.", {"summary": STRING}), _tool(
+        "lookup_lesson", "Look up a dance lesson by number.", {"lesson_number": STRING})]
+    rules = "When a customer writes, first call log_contact."
+    assert [name for name, _ in _calls(tools, "Hello, I have a small question.", rules)] == ["log_contact"]
+
+
+def test_review_of_two_limits_as_near_the_question_only_one_it_breaks_each_of_is_a_no() -> None:
+    vans = "You rent vans. The small van carries up to 800 kg. The large van carries up to 1500 kg."
+    assert not _reply("Can a van carry 1000 kg?", vans).startswith("No")
+    bags = "Checked bags up to 20 kg travel free. Bags over 30 kg are not accepted. Cabin bags must not exceed 7 kg."
+    assert _reply("Can I check a bag of 33 kg?", bags) == "No: Bags over 30 kg are not accepted."
+
+
+def test_review_an_order_of_no_authority_is_told_as_mine() -> None:
+    shop = "You run the tile shop chat. You have no authority to give refunds: pass refund requests to the manager."
+    assert _reply("What refunds can you give?", shop) == (
+        "I have no authority to give refunds: pass refund requests to the manager.")
+
+
+def test_review_how_much_is_asks_without_a_question_mark() -> None:
+    hall = "You run the village hall desk. The deposit is £50."
+    assert not _reply("we'd like the hall on Friday, how much is the deposit", hall).startswith("Noted")

@@ -262,3 +262,21 @@ def test_review_a_did_question_calls_no_tool_with_its_verb_as_a_value() -> None:
     tools = [_tool("bed_watering", "Water a glasshouse bed: 'sunny', 'middle' or 'cool'", {"zone": STRING, "litres": NUMBER}),
              _tool("zone_temperature", "Temperature in a greenhouse zone", {"zone": STRING})]
     assert not any(args.get("zone") == "watered" for _, args in _calls(tools, "did the cool zone get watered?"))
+
+
+def test_review_a_record_of_a_listed_result_is_picked_by_its_time_or_its_price() -> None:
+    tools = [_tool("find_ferries", "Ferry sailings between two piers on a date.", {"origin": STRING, "destination": STRING}),
+             _tool("book_sailing", "Reserve a seat on a specific sailing.", {"sailing_id": STRING})]
+    earlier = _turn("Ferries from Oban to Mull?", "find_ferries", {"origin": "Oban", "destination": "Mull"}, {
+        "sailings": [{"id": "OM-1", "departs": "08:15", "price": "£12.40"}, {"id": "OM-2", "departs": "09:45",
+                                                                            "price": "£9.80"}]},
+        "OM-1 departs 08:15 (£12.40) and OM-2 departs 09:45 (£9.80).", 1)
+    for message in ("Book the 9:45 one please", "Book the cheaper one", "book the second one"):
+        assert _calls(tools, [*earlier, {"role": "user", "content": message}]) == [("book_sailing", {"sailing_id": "OM-2"})]
+
+
+def test_review_a_reason_for_an_absence_fills_no_other_tools_slot() -> None:
+    tools = [_tool("report_absence", "Report a pupil's absence.", {"pupil_name": STRING, "date": STRING, "reason": STRING}),
+             _tool("book_parents_evening", "Book a parents' evening slot with a teacher.", {"teacher": STRING, "slot": STRING})]
+    calls = _calls(tools, "Zara Ali will be off on 14/05/2025 for a hospital appointment")
+    assert ("book_parents_evening", {"teacher": "Zara Ali", "slot": "hospital appointment"}) not in calls

@@ -177,3 +177,16 @@ def test_review_a_name_asked_as_the_one_on_your_account_is_the_customers() -> No
     chat = ("USER: My dryer squeaks.\nASSISTANT: What name is on your account?\nUSER: Halima Yusuf.\n"
             "ASSISTANT: Thanks, I've booked a visit.")
     assert "Halima Yusuf" in _reply(chat, "Summarize with headings:\n## Name\n## Issue").split("## Issue")[0]
+
+
+def test_review_a_whole_date_stays_and_a_greeting_with_a_full_name_is_read() -> None:  # (a guard: held in this shape)
+    chat = ("USER: Hi, I'm Gareth Owen. I'm enrolling my son, born 14/02/2016.\nASSISTANT: Thanks, which class?\n"
+            "USER: Year 4, please.")
+    assert "14/02/2016" in _reply(chat, "Summarize the conversation in one paragraph.")
+    assert _reply(chat, "Summarize the conversation in 3 bullet points.").startswith("- ")
+
+
+def test_review_a_status_update_line_is_the_latest_state() -> None:
+    chat = "USER: Has my refund gone through?\nASSISTANT: It was approved Monday.\nASSISTANT: It was paid today."
+    assert _reply(chat, 'Summarize under:\n## Request\n## Steps\nEnd with a last line starting "Status update:".').rstrip(
+        ).endswith("Status update: It was paid today")
