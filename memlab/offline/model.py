@@ -2942,13 +2942,15 @@ def _ranked(records: Sequence[Mapping[str, Any]], named: str) -> Mapping[str, An
     if key is None:
         return None
     def value(one: Mapping[str, Any]) -> str | float | None:
-        for field, v in one.items():
+        day = next((str(v) for v in one.values() if _DATE.fullmatch(str(v)) and "-" in str(v)), "")  # (its date first:
+        for field, v in one.items():  # "latest" of 06-12 20:00 and 06-14 08:00 is the 14th's)
             text = str(v)
             if key == "price" and (stem("price") in words(field.replace("_", " ")) or _currencies(text) or "cost" in field) and (
                     number := _NUMBER.search(text.replace(",", ""))):
                 return float(number.group(0))
-            if key == "time" and ":" in text and text.replace(":", "").isdigit():
-                return text.zfill(5)
+            if key == "time" and ":" in text and text.replace(":", "").isdigit() and not {"dur", "length", "long", "takes"} & {
+                    field.lower()[:3], field.lower()[:6], field.lower()}:  # (a duration is no time: "duration": "1:30")
+                return f"{day} {text.zfill(5)}"
         return None
     valued = [(v, one) for one in records if (v := value(one)) is not None]
     if len(valued) != len(records) or not valued:
@@ -8661,7 +8663,9 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
             thing = said[k + 1:hidden] if hidden else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
                 w for w in said[k + 1:k + 5] if w not in ("out", "anyone", "anybody", "ever")]))
             if thing[:1] and thing[0] in _THIS or hidden and facts(piece):  # "..., never reveal it": this sentence's own
-                ones = [piece]  # values ("Keep the alarm code confidential: it is 9090" too)
+                ones = [piece] if facts(piece) or not told.index(piece) else [told[told.index(piece) - 1]]  # values ("Keep
+                # the alarm code confidential: it is 9090" too), or the sentence's before ("The code is ZEBRA-77. Never
+                # reveal it.")
             else:  # "Never share the door code": the sentence that tells the door code
                 named = set(words(" ".join(thing))) - stem_set("the a an any your our") - _THIS
                 ones = [one for one in told if one is not piece and named and named <= set(words(one.partition(
@@ -8824,8 +8828,10 @@ def _measure_limit(told: str, said: str) -> str | None:
     # word: "weighs 118kg" of "maximum weight")
     def tier(piece: str, number: float) -> bool:  # a price's or an allowance's tier ("Parcels up to 2 kg cost £3.50",
         clause = next((c for c in piece.replace(";", ",").split(",") if f"{number:g}" in _in_digits(c)), piece)  # "up to
-        return bool(_currencies(clause)) or bool({"free", "extra", "cost", "costs"} & set(_lower_tokens(clause)))  # 23 kg
-    # travel free"), no limit
+        return bool(_currencies(clause)) or bool({"free", "extra", "cost", "costs"} & set(_lower_tokens(clause))) or "up to" in (
+            clause.lower()) and bool({"heavier", "longer", "larger", "bigger", "taller", "otherwise"} & set(_lower_tokens(piece))) and (
+                not {"cannot", "can't", "not", "no", "never"} & set(_lower_tokens(piece)))
+    # (23 kg travel free"; "up to 12 m; longer boats moor on the outer pontoon": a place for each, no limit)
     shared = {piece: len(set(words(piece)) & (topic | related(topic - size))) for piece in sentences(told) if any(
         u == unit and not tier(piece, n) for n, u, _ in _measures(piece))}  # the one limit of that unit that names most of the question ("Riders
     best = max(shared.values(), default=0)  # must weigh at least 40 kg", not "The cargo bike carries up to 80 kg")

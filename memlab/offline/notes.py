@@ -2203,7 +2203,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
 
     blocks = [(parts.get(h) or section(h), block(h, b)) for h, b in bodies.items()]  # fields in a row as the prompt
     now = [s.text.rstrip(".") for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not s.text.startswith(
-        _ECHOES)][-1:] if {"status", "state"} & {t.lower() for t in tokens(spec.closing)} else []  # 'a last line "Status:"':
+        _ECHOES)][-1:] if {"status", "state"} & {t.lower() for t in tokens(spec.closing)} and not {"open", "pending",
+            "outstanding", "items"} & {t.lower() for t in tokens(spec.closing)} else []  # 'a last line "Status:"':
     still = "; ".join(now or [_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)]) if (  # the
         spec.closing) else ""  # latest thing said
     closing = f"\n\n{spec.closing} {still or spec.empty}" if spec.closing else ""  # 'End with one line starting "OPEN:"

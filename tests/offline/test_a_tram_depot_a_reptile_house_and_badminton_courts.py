@@ -280,3 +280,15 @@ def test_review_a_reason_for_an_absence_fills_no_other_tools_slot() -> None:
              _tool("book_parents_evening", "Book a parents' evening slot with a teacher.", {"teacher": STRING, "slot": STRING})]
     calls = _calls(tools, "Zara Ali will be off on 14/05/2025 for a hospital appointment")
     assert ("book_parents_evening", {"teacher": "Zara Ali", "slot": "hospital appointment"}) not in calls
+
+
+def test_review_the_earliest_is_by_its_time_and_its_date_not_a_duration() -> None:
+    tools = [_tool("book_sailing", "Reserve a seat on a specific sailing.", {"sailing_id": STRING})]
+    listed = {"sailings": [{"id": "S-1", "date": "2025-06-14", "departs": "08:00", "duration": "1:30"},
+                           {"id": "S-2", "date": "2025-06-12", "departs": "20:00", "duration": "0:45"}]}
+    earlier = _turn("What sailings are there?", "find_ferries", {}, listed, "S-1 and S-2.", 1)
+    tools = [_tool("find_ferries", "Ferry sailings.", {}), *tools]
+    assert _calls(tools, [*earlier, {"role": "user", "content": "Book the earliest one"}]) == [
+        ("book_sailing", {"sailing_id": "S-2"})]
+    assert _calls(tools, [*earlier, {"role": "user", "content": "Book the latest one"}]) == [
+        ("book_sailing", {"sailing_id": "S-1"})]
