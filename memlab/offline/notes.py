@@ -641,8 +641,7 @@ def _identifiers(statement: Statement) -> list[str]:
         ":" in part and _is_time(part) for part in v.split("-")) and not (
         "-" in v and v.rsplit("-", 1)[1].isalpha() and v.rsplit("-", 1)[1].islower()) and not (
         len(v) == 5 and v[:4].isdigit() and v[4] == "s") and not (v.count("/") == 1 and all(
-            p.isdigit() and len(p) <= (4 if k == 2 else 2) for k, p in enumerate(v.split("/"))) and int(v.split("/")[0]) <= 31 and (
-                int(v.split("/")[1]) <= 31))]  # "5th", "92,000-word", "a 1960s
+            p.isdigit() and len(p) <= 2 and int(p) <= 31 for p in v.split("/")))]  # "5th", "92,000-word", "a 1960s
     # chair", a day and month ("05/03"; a whole date is kept: "14/02/2016")
     for at, value in enumerate(values):  # the groups of digits written after it: "07911 123456", "AST 2207 19" (not
         last = value.split(" ")[-1]  # "ticket T-1029 3 days ago", "BA 117 15 minutes late")
@@ -688,9 +687,9 @@ def _named_when_asked(said: Sequence[Statement]) -> list[str]:
     for asked, reply in itertools.pairwise(said):
         if asked.role == "assistant" and {"your", "name"} <= {t.lower() for t in tokens(asked.text)} and asked.text.rstrip().endswith(
                 "?") and reply.role == "user":  # ("What name is on your account?"; not "What name should the pet have?")
-            said = tokens(reply.text)
-            run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in STOP, said[:4]))
-            model = f"{' '.join(run)} " in reply.text and said[len(run):len(run) + 1] and said[len(run)][:1].isdigit()  # ("Bosch
+            spoken = tokens(reply.text)
+            run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in STOP, spoken[:4]))
+            model = f"{' '.join(run)} " in reply.text and spoken[len(run):len(run) + 1] and spoken[len(run)][:1].isdigit()  # ("Bosch
             # Serie 4" is a model; not "Odile Marchetti, 12 Elm Row")
             found += [" ".join(run)] if len(run) >= 2 and not model else []
     return found

@@ -213,11 +213,12 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return bool(default) if said is None and kind == "boolean" else said
     if (listed := listed_options(description)) and (said := filler.choice(name, description, [*listed, None])) is not None:
         return said  # "small, medium or large." of "a large plaque": large
+    heard = {b for a, b in itertools.pairwise(["", *filler.whole.lower().replace(",", " ").split()]) if a not in (
+        "not", "no", "never")}  # the message's words, none negated ("not urgent")
     if isinstance(default, str) and default and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
-            w) > 2) and not (set(filler.told_options(name)) - {default}) & {b for a, b in itertools.pairwise(["", *filler.whole.lower(
-                ).replace(",", " ").split()]) if a not in ("not", "no", "never")}:  # a setting the message never names keeps its default (``category: str = "general"``), unless it says
-        # another option its tool lists ("urgent please" of "priority normal or urgent")
-        return default
+            w) > 2) and not (set(filler.told_options(name)) - {default}) & heard:  # a setting the message never names keeps
+        return default  # its default (``category: str = "general"``), unless it says another option its tool lists
+    # ("urgent please" of "priority normal or urgent")
     form = schema.get("format")
     unknown = f"unknown {name.replace('_', ' ')}".strip()
     text = filler.text(name, description, form, owner, nullable)

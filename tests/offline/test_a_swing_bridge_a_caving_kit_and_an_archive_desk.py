@@ -73,7 +73,7 @@ def test_a_question_without_a_question_mark_still_asks() -> None:
     assert not _reply("my guarantor changed, who do i tell", halls).startswith("Noted")
 
 
-def test_an_order_to_call_a_tool_before_another_holds_only_for_that_case() -> None:
+def test_an_order_to_call_a_tool_before_another_holds_only_for_that_case() -> None:  # (a guard in this wording)
     tools = [_tool("slot_check", "Free places for a glass-blowing class in a month like 'May 2026'.", {
         "month": STRING}), _tool("enrol", "Enrol a student on a class date.", {"date": STRING, "name": STRING}),
         _tool("refund_deposit", "Refund a deposit by its reference starting GB-.", {"booking_ref": STRING})]
