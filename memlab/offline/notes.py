@@ -2201,11 +2201,11 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                 part.numbered and lines) else f"- {line}" for n, line in enumerate(lines or [spec.empty], 1))
 
     blocks = [(parts.get(h) or section(h), block(h, b)) for h, b in bodies.items()]  # fields in a row as the prompt
+    label = {t.lower() for t in tokens(spec.closing)}  # 'a last line "Status:"': the latest thing said (not "Open items /
     now = [s.text.rstrip(".") for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not s.text.startswith(
-        _ECHOES)][-1:] if {"status", "state"} & {t.lower() for t in tokens(spec.closing)} and not {"open", "pending",
-            "outstanding", "items"} & {t.lower() for t in tokens(spec.closing)} else []  # 'a last line "Status:"':
-    still = "; ".join(now or [_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)]) if (  # the
-        spec.closing) else ""  # latest thing said
+        _ECHOES)][-1:] if label & {"status", "state"} and not label & {"open", "pending", "outstanding", "items"} else []  # status:")
+    still = "; ".join(now or [_bare(line).rstrip(".") for line in lines_for(section("Open items"), said, spec)]) if (
+        spec.closing) else ""  # else what is still open
     closing = f"\n\n{spec.closing} {still or spec.empty}" if spec.closing else ""  # 'End with one line starting "OPEN:"
     return "".join(("\n" if k and part.blank and blocks[k - 1][0].blank else "\n\n" * bool(k)) + text  # writes them
                    for k, (part, text) in enumerate(blocks)) + closing
