@@ -22,6 +22,7 @@ import itertools
 import json
 import operator
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -33,7 +34,7 @@ from .reading import (_COUNT_WORDS, CALENDAR, MEASURE_WORDS, MONTHS, introduces_
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       is_handoff, structured, structured_input, tokens, whole_words_at, wording, words)
-from .schema import instance, listed_options
+from .schema import _resolve, instance, listed_options
 
 __all__ = ["Request", "respond", "play"]
 
@@ -150,7 +151,7 @@ _YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete swimmer")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -321,7 +322,10 @@ _SCALES = [set(pair.split()) for pair in "low high|negative positive|minor major
 _SWITCHES = _OFF | {"on", "enable", "keep", "start", "activate", "unmute"}  # the verb that sets a switch's fields
 _ENDS = {"from": ("from",), "source": ("from",), "origin": ("from",), "to": ("to", "into", "in"), "destination": ("to", "into"),
          "target": ("to", "into", "in"), "quote": ("to", "into", "in"), "base": ("from",), "new": ("to", "into"),
-         "current": ("from",), "departure": ("from",), "arrival": ("to",), "pickup": ("from",), "dropoff": ("to",)}  # from_account, to_account: the option after "from", after "to"; new_plan: after "to"
+         "current": ("from",), "departure": ("from",), "arrival": ("to",), "pickup": ("from",), "dropoff": ("to",),
+         "remove": ("from", "swap", "replace", "remove", "drop", "out"), "old": ("from", "swap", "replace"), "add": (
+             "to", "for", "with", "put", "add"), "replacement": ("to", "for", "with")}  # from_account, to_account: the option after "from", after "to";
+# new_plan: after "to"; remove, add: "swap ginger for lemongrass", "swap out ginger, put lemongrass in"
 _PRONOUNS = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
              "i've": "you've", "i'd": "you'd", "i'll": "you'll"}
 #: The listener's own words told back by the listener ("your name is Max" → "my name is Max"), and the verbs after
@@ -615,7 +619,8 @@ class Reader:
         if shape is not None and (not alone or _EXAMPLE.search(description) or any(shape.fullmatch(t) for t in tokens(
                 self.whole))):  # a date's example: a date, said any way (a tool's own example only if one is said: not
             # "SW1A" of "e.g. SW1A 1AA" when "LS6 2AB" is)
-            return "example", lambda text: [t for t in tokens(text) if shape.fullmatch(t)]
+            return "example", lambda text: [t if shape.fullmatch(t) else t.upper() for t in tokens(text) if shape.fullmatch(
+                t) or shape.fullmatch(t.upper())]  # ("cb-1042" of "like CB-1042": CB-1042)
         if shape is not None and alone and any(c.isalpha() for c in sample) and any(c.isdigit() for c in sample) and not any(
                 identifiers(text) for text in self.texts[:1]):  # lock_stock's blank "(e.g. UL050, YA1)": no code said,
             return "example", lambda text: []  # no value of it ("How much Bramley do we have?" is another tool's)
@@ -649,10 +654,12 @@ class Reader:
             return f"currency {side}", lambda text: _currencies(text, side)
         if field_stems & stem_set("unit scale") and ends:  # "350 fahrenheit to celsius", "how many km is 26.2 miles":
             cues = ("to", "into", "in", "many") if "to" in ends else tuple("0123456789")  # the unit after a number, or the
+            listed = {o.strip().lower() for piece in (description, next((t.told for t in self.request.tools if t.name == self.tool), "")) for o in (
+                piece.partition("(")[2].partition(")")[0].replace(" or ", ",").split(","))}  # target's ("20 degrees celsius": celsius; "12.5 mm to in"
             return f"unit {min(ends)}", lambda text: [next((t for t in tokens(text) if t.lower() == u and t.isupper()), u)
                                                       for c, u in itertools.pairwise(w for w, n in itertools.pairwise([
                 *_lower_tokens(text), "to"]) if w != "degrees" or n in STOP) if c.startswith(cues) and u.isalpha() and (
-                    u not in STOP)]  # target's ("20 degrees celsius": celsius)
+                    u not in STOP or u in listed)]  # of "(mm, in, kg)")
         either = about & stem_set("name people person") and "@" not in self.whole  # "emails or names": "with Priya"
         if format == "email" or "email" in about and not either or name.lower() in ("cc", "bcc") or (
                 name.lower() in ("to", "recipient", "sender") and "@" in self.whole):  # else a recipient is a person
@@ -1368,6 +1375,11 @@ class Reader:
                 self.request.conversation[:self.request.last_user_index]) if item_type(i) == "function_call_output" and isinstance(
                     found := structured(str(i.get("output"))), dict) and isinstance(found.get(name), (str, int))), None)):
             return kept  # "Cancel the first ride": the ride_id a result gave (CAB-771), not the plate's "5521X"
+        if kind == "id" and not self.start and not identifiers(self.whole) and {"it", "its", "that", "this"} & set(_lower_tokens(
+                self.whole)) and (argued := next((str(given[name]) for i in reversed(self.request.conversation[
+                    :self.request.last_user_index]) if item_type(i) == "function_call" and isinstance(given := structured(str(i.get(
+                        "arguments"))), dict) and isinstance(given.get(name), (str, int)) and str(given[name])), None)):
+            return argued  # "I've got a new number - please update it": the chip_number the lookup before was given
         if kind in ("other", "thing") and not self.start and (told := self._coded_before(name)):
             return told  # "..., registration TPX 412F." before "Please book an MOT for my bike"
         if kind == "place" and not self.start and (route := _route(self.whole)) and (side := _route_side(name, nullable)) is not None:
@@ -2467,6 +2479,10 @@ class Reader:
             "not", "no"} & set(said[max(turn, k - 2):k]) and (said[k] == o.lower() or len(o) >= 4 and said[k].startswith(
                 o.lower()))][-1:]  # (the
         # last: "Actually the express option sounds expensive, so standard"; none refused: "not the terrace")
+        others = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "resole my brogues with a new
+        rest = [o for o in options if not (isinstance(o, str) and set(words(o)) & others)]  # heel": a brogue (the heel is
+        options = rest if len(rest) < len(options) and self._option_named(rest, set(words(self.request.message)), "", strict=True
+                                                                          ) is not None else options  # include_heel's)
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
@@ -4534,6 +4550,12 @@ def _choose_tools(request: Request) -> list[Tool]:
     ended = [t.lower() for piece in sentences(request.message) for t in [*tokens(piece), "."]] if len(
         desks) > 1 else []  # the words between desks, by sentence: "it's fraud. Card...": no fraud of a card
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
+    verbs = [stem(t.name.split("_")[0].lower()) for t in tools]
+    lead = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(request.message)) if a == "please" and verbs.count(stem(
+        b)) == 1 and stem(b) in _CHANGES), lead) if lead not in verbs else lead  # "I've got a new number - please update it"
+    wants = not asking and " ".join(_lower_tokens(request.message)[:3]) in {f"{a} {b} {c}" for a in ("can", "could", "may") for b in (
+        "i", "we") for c in ("get", "have")} | {"i'd like the", "i'd like a", "we'd like the", "we'd like a", "i want the"}  # (not
+    # "Please book an MOT ...": a verb names its tool)
     for tool in tools:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
             scored.append((0, 0, tool, 0))  # word of the router's name ("How much is a surf lesson?": not back to
@@ -4554,7 +4576,13 @@ def _choose_tools(request: Request) -> list[Tool]:
         if tool.handoff and (covered - placed) & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
-        distinct = len(said) + bool(own & heard - message) or bool(  # related words ("parcel": track, package) once;
+        whole = wants and not tool.handoff and fits >= 3 and fits >= len(_needed(tool)) and sum(_fits(
+            t, request) >= fits for t in tools) == 1  # "can I get the north booth on 21/03/2026 from 10:00 for 3
+        # hours": the one tool taking all it gives (book_studio_slot, not booth_price by "booth")
+        optioned = not tool.handoff and not _about_user(request.message) and sum(bool({stem(str(o).lower()) for o in (
+            f.get("enum") or ())} & message) for f in (tool.parameters.get("properties") or {}).values() if isinstance(
+                f, Mapping)) >= 2  # "swap the carrot for beetroot": the tool taking an option of each of two fields
+        distinct = len(said) + bool(own & heard - message) + optioned or whole or bool(  # related words ("parcel": track, package) once;
             (lead not in shared or [stem(u.name.split("_")[0].lower()) for u in tools].count(lead) == 1 == (lead == stem(
                 tool.name.split("_")[0].lower()))) and (  # (the one tool it is the verb of: "book" of book_court, not of
             # cancel_booking)
@@ -4583,6 +4611,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     named = [t for t in picked if (t.name_stems - shared - _VERBS or t.name_stems - shared) & message - {  # no tool
         w for *_, u, _ in scored if fit[u.name] > fit[t.name] for w in words(" ".join(u.parameters.get("properties") or {}))}]
     # ("Set the bedroom to 19.5 degrees in heat mode": set_temperature's mode, not set_away_mode)
+    whole = [t for t in picked if wants and fit[t.name] >= 3 and fit[t.name] >= len(_needed(t)) and all(
+        fit[u.name] < fit[t.name] for u in picked if u is not t)]  # (the north booth on 21/03 from 10:00 for 3 hours": the
+    named = whole or named  # booking, not the booth's price)
     if len(_clauses(request)) < 2:  # "Book Rex in on Monday": not is_open too, by a related word ("Monday"); "Pause the
         picked = [t for t in named if lead in t.name_stems] or named or picked[:1]  # music": not play_music too
     seeks = lead in stem_set("find search look browse") or any(cue in request.message.lower() for cue in (
@@ -4602,6 +4633,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     looks_up = [t for t in fitting if asking and identifiers(request.message) and stem(t.name.split("_")[0].lower()) not in
                 _CHANGES | _STORES["keep"] and all(_ID & set(words(n.replace("_", " "))) or n.lower().endswith("date") for n in _needed(
                     t))]  # get_device(id), flight_status(flight_number, date): "Is AF77 flying today?"
+    looks_up = looks_up or [t for t in fitting if lead == stem("check") and identifiers(request.message) and stem(t.name.split(
+        "_")[0].lower()) not in _CHANGES | _STORES["keep"] and all(Reader(request, tool=t.name).kind(n, str(((
+            t.parameters.get("properties") or {}).get(n) or {}).get("description") or ""))[0] in ("id", "example") for n in _needed(
+                t))]  # "can you check tk-2231 and TK-2240": the status of each ticket ("like TK-1000"), no order of it
     said = _lower_tokens(request.message)  # "We need 6 eggs", "I want to hear Hey Jude": an order, not news (nor "We don't need...")
     wish = next((w for w, after in itertools.pairwise([*said, ""]) if w == "need" or f"{w} {after}" in ("want to", "i'd like",
                                                                                                     "would like")), "")
@@ -4906,12 +4941,22 @@ def _amended(request: Request) -> Request:
         led = [k for k in same if k and before[k - 1].lower() == lead.lower() and lead.isalpha()]
         if len(led) == 1 or not led and len(same) == 1:
             fixed[(led or same)[0]] = value
-    if fixed == before:
-        return request
+    for options in [[str(o).lower() for o in f.get("enum") or ()] for t in request.tools for f in (t.parameters.get(
+            "properties") or {}).values() if isinstance(f, Mapping)]:  # "book north ... no wait, make it the south booth"
+        now = [w for w in after if w.lower() in options]
+        then = [k for k, w in enumerate(fixed) if w.lower() in options and w.lower() != (now or [""])[-1].lower()]
+        if len(set(map(str.lower, now))) == 1 and len(then) == 1:
+            fixed[then[0]] = now[0]
     amended = text[:at]
     for old, new in zip(before, fixed):
         if old != new:
             amended = amended.replace(old, new, 1)
+    for dated in (True, False):  # "until the 1st of July... no wait, make it 15 July", "at 9am ... make it 11:00": the
+        said = [[m.group(0) for m in _DATE.finditer(part) if any(w.lower() in CALENDAR for w in tokens(m.group(0))) == dated]
+                for part in (amended, text[at:])]  # date or the time said again
+        amended = amended.replace(said[0][0], said[1][0]) if len(said[0]) == len(said[1]) == 1 else amended
+    if amended == text[:at]:
+        return request
     at = request.last_user_index
     items = [*request.conversation[:at], {"role": "user", "content": amended}, *request.conversation[at + 1:]]
     return Request.read({**request.body, "instructions": request.instructions}, items)
@@ -6011,6 +6056,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         message - set(words(lead))))]
     if len(entries) > 2 and colon and "how many" in message_text.lower() and not wanted:
         return best[0][0], f"{len(entries)}: {', '.join(entries)}."
+    shut = [one for one in sentences(best[1]) if days and _weekdays(one) & days and _lower_tokens(one)[:1] == ["closed"]]
+    if shut:  # "Are you open on wednesday evening?" of "... Closed Sunday, Monday, Wednesday and Friday."
+        opened = _lower_tokens(message_text)[:1] in (["are"], ["is"], ["will"]) and "open" in said
+        return best[0][0], f"No: {shut[0][:1].lower()}{shut[0][1:]}" if opened else shut[0]
     listing = sum(map(bool, map(_weekdays, entries))) > 1 if days else len(entries) > 2  # not "7-15, Tue to Sun"
     text = "; ".join(wanted) + "." if listing and wanted else best[1]
     clauses = text.rstrip(".").split("; ")  # "Our sencha costs 12 euros...; wholesale is 80 euros...": the clause asked
@@ -6104,8 +6153,16 @@ _FINE = ("are fine", "is fine", "are allowed", "is allowed", "are welcome", "is 
 def _places(said: Sequence[str]) -> set[tuple[str, str]]:
     """The places and times lowered tokens name after a preposition: ``("at", "recept")`` of "at the reception",
     ``("during", "ceremony")`` of "during the ceremony"."""
-    return {(a, stem(next((w for w in said[k + 1:k + 3] if w not in STOP), ""))) for k, a in enumerate(said) if a in (
-        "at", "in", "on", "to", "into", "during", "after", "before", "inside", "outside")}
+    return {(a, place) for k, a in enumerate(said) if a in ("at", "in", "on", "to", "into", "during", "after", "before", "inside",
+                                                          "outside") and (place := stem(next((w for w in said[k + 1:k + 3] if (
+                                                              w not in STOP)), "")))}  # (not "on it": a place said before)
+
+
+def _spots(places: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The places of :func:`_places` whatever the accents and the word of place before them ("in the café", "into the
+    cafe"); a time's word is kept ("during the film" is not "after the film")."""
+    return {("in" if cue in ("at", "in", "on", "to", "into", "inside") else cue, stem(unicodedata.normalize(
+        "NFKD", place).encode("ascii", "ignore").decode())) for cue, place in places}
 
 
 def _clock(said: Sequence[str], at: int) -> int | None:
@@ -6213,14 +6270,18 @@ def _permitted(request: Request) -> str | None:
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
                 part))), "")  # the one thing of a list the message asks of ("Hand-held cameras and phones are fine")
+            kinds = list(itertools.takewhile(lambda w: stem(w) not in own, _lower_tokens(item)))  # "Folding bikes are allowed"
+            if set(words(" ".join(kinds))) - own - stem_set("no all any only"):  # says nothing of a mountain bike
+                continue
             bounds = _places(_lower_tokens(item)) if not {"anywhere", "everywhere"} & set(_lower_tokens(item)) else set()
             hours = _in_hours(_lower_tokens(item), asked)
             timed = any(a in ("after", "before", "until", "from") and _clock(_lower_tokens(item), k + 1) is not None for k, a in (
                 enumerate(_lower_tokens(item))))  # "No campfires after 10pm" says nothing of "Can we have a campfire?"
             if (banned or allowed) and item and hours is not False and not (timed and hours is None) and (hours or not (
-                    bounds and _places(asked) and not bounds & _places(asked))):
-                found.append(("No" if banned else "Yes", line.strip()))
-    return _one_verdict(found)
+                    bounds and _places(asked) and not _spots(bounds) & _spots(_places(asked)))):  # ("in the café": "into the cafe")
+                found.append(("No" if banned else "Yes", line.strip(), len(set(words(item)) & own)))
+    most = max((n for *_, n in found), default=0)  # of "Bikes are not allowed" and "Folding bikes are allowed", the
+    return _one_verdict([(verdict, line) for verdict, line, n in found if n == most])  # folding bike's own
 
 
 #: What asks whether a thing must be done or had, and what says it must (or need not).
@@ -6972,6 +7033,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
                         or "how much" in message.lower() and stems & topic  # "How much will I pay?": monthly_eur
                         or wh == "why" and stems & stem_set("reason cause because explanation why")  # its "reason"
                         or key[:1].isupper() and stems & topic]  # {"Ishbel Muir": ...} of "What does Ishbel owe?"
+    typed = [key for key in typed if stem("pet") not in keys[key]] or typed if wh == "who" else typed  # "Who is chip ...
+    # registered to?": its keeper, not the pet
     typed = typed or [key for key in keys if picking and wh in ("who", "whose") and plain[key][:1].isupper() and plain[
         key].replace(" ", "").isalpha()]  # ("ringer": Owain, a name)
     chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
@@ -7336,6 +7399,16 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "") + "".join(
             f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
         them = "them" if others else "it"
+        beyond = [t for t in tokens(_in_digits(request.message)) if "maximum" in field and _NUMBER.fullmatch(t) and _out_of_bounds(
+            float(t), field)]  # "rate the lasagne 7 stars" of 1 to 5
+        digits = str(field.get("pattern") or "").removeprefix("^").removesuffix("$").replace("\\d", "[0-9]")
+        size = digits.removeprefix("[0-9]{").removesuffix("}") if digits.startswith("[0-9]{") else ""
+        short = [t for t in tokens(request.message) if size.isdigit() and t.isdigit() and len(t) != int(size)]  # "look up chip
+        if short and not others:  # 12345" of 15 digits: the number to check
+            return f"A {missing[0].replace('_', ' ')} has {size} digits, and {short[0]} has {len(short[0])}. Could you check it?"
+        if beyond and not others:
+            limit = f"from {ends[0]} to {ends[1]}" if ends[0] is not None else f"at most {ends[1]}"
+            return f"The {missing[0].replace('_', ' ')} must be {limit}, and {beyond[0]} is not. Could you give me one in that range?"
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give {them} to me?"
         return f"I can do that once I have the {wanted}. Could you give {them} to me?"
@@ -7392,14 +7465,18 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if picked is not None:
             return picked
     known = _from_instructions(request)  # a question about what the user said: only what the instructions say of them
-    user = [t for cue in ("talking to ", "speaking with ", "speaking to ", "chatting with ") if cue in request.instructions[
+    user = [t for cue in ("talking to ", "speaking with ", "speaking to ", "chatting with ", "signed in as ", "logged in as ",
+                          "signed-in student is ", "signed-in user is ", "logged-in user is ", "signed-in member is ",
+                          "signed-in customer is ") if cue in request.instructions[
         :2000] for t in tokens(request.instructions[:2000].partition(cue)[2])[:1] if t[:1].isupper() and t.lower() not in STOP]
     of_user = bool(user) and known is not None and known[0] >= len(_topic(said)) and not of_someone_else(known[1]) and (
         user[0] in known[1] or known[1].startswith("Their "))  # "...talking to Aoife.
     # Booking reference for Aoife is RW-5SAT" (not "Aoife's brother Ben has...")
-    known = None if question and _recalls(said) and known and not known[1].startswith("You") and not of_user and not known[1].lower(
+    part = [s for s in sentences(said) if s.rstrip().endswith("?")]  # ("what time does the bag drop close? I'm running
+    part = part[0] if len(part) == 1 else said  # with my brother": the question's own words)
+    known = None if question and _recalls(part) and known and not known[1].startswith("You") and not of_user and not known[1].lower(
         ).startswith(("bring:", "need:", "wear:", "pack:", "take:")) and (  # ("What do I bring?": "Bring: passport, ...")
-        {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(said)) or known[0] < len(_topic(said))) and not {
+        {"i", "my", "me", "i'm", "mine"} & set(_lower_tokens(part)) or known[0] < len(_topic(said))) and not {
             "should", "often"} & set(_lower_tokens(said)) and not ("how much " in said.lower() and _currencies(known[1])) else (
         known)  # ("How often should my tank be emptied?" asks advice; "How much is the annual check on our four foam
     # extinguishers?" a price) (not
@@ -8556,9 +8633,11 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
         calls = calls or [_call(f"{fingerprint}_again", str(last.get("name")), given if isinstance(given, dict) else {})
                           for tool in request.tools if tool.name == last.get("name") and not _acts(tool)]  # agent that
         # never resets tool_choice loops until max_turns, as the SDK warns; a charge is never made twice)
+    rule = next((found for c in calls if (found := _barred(request, c))), None)  # "Press badges cannot get closing_night
+    calls = [] if rule else calls  # passes.": no closing_night pass once a badge was found to be a press one
     if calls:
         return calls[:1] if one_at_a_time else calls
-    worked = _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it
+    worked = f"I'm sorry, I can't do that: my instructions say \"{rule}\"" if rule else _worked(request) if not missing else None  # "Multiply the number by 2" after 37: 74, unless its tool did it
     worked = None if worked and {name for name, _, _ in request.this_turn[2]} & {t.name for t, _ in _job_tools(
         request)} else worked
     halves = _two_questions(message) if not (worked or missing or results) else []
@@ -8640,7 +8719,10 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
 
 
 #: Verbs of letting a thing out ("never reveal it", "don't share the code", "do not disclose the PIN").
-_KEEP_FROM = stem_set("reveal share disclose divulge leak give")
+_KEEP_FROM = stem_set("reveal share disclose divulge leak give tell mention")
+#: Who an order to keep a thing names it is kept from ("never tell a customer the alarm code"): no word of the thing.
+_AUDIENCE = frozenset("a an customer customers client clients guest guests visitor visitors member members user users caller "
+                      "callers anyone anybody people public them him her out".split())
 #: What an order to keep a thing names when it is the thing its own sentence tells ("..., never reveal it").
 _THIS = frozenset("it this that them these those".split())
 
@@ -8661,14 +8743,27 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
             if not (negated and stem(word) in _KEEP_FROM or hidden):
                 continue
             thing = said[k + 1:hidden] if hidden else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
-                w for w in said[k + 1:k + 5] if w not in ("out", "anyone", "anybody", "ever")]))
+                w for w in said[k + 1:k + 8] if w not in _AUDIENCE | {"ever"}]))[:5]  # (not "a customer")
+            after = list(itertools.dropwhile(lambda t: t.lower() != word, tokens(piece)))[1:]
+            inside = [t for t in after if any(c.isdigit() for c in t) or t.isupper() and len(t) > 2 and any(
+                t.lower() == w for w in thing)] if not hidden else []  # "Don't reveal the discount code STAFF40",
+            if inside:  # "never give out Morag's mobile number (07700 900777)": the value the order itself holds
+                label = " ".join(t for t in after if t.lower() in thing and t not in inside and not t.startswith("("))
+                kept += [(t, label) for t in inside]
+                continue
+            phrase = " ".join(w for w in thing[1:] if w not in ("the", "a", "an", "your", "our"))  # "Do not share where the
+            where = thing[:1] and thing[0] in ("where", "when") and [one for one in told if one is not piece and f" {phrase} " in (
+                f" {one.lower()} ")]  # key is kept": "The staff toilet key is kept under the brake-house mat"
+            if where:
+                kept.append((where[0][where[0].lower().find(phrase) + len(phrase):].strip(" .!"), "that"))
+                continue
             if thing[:1] and thing[0] in _THIS or hidden and facts(piece):  # "..., never reveal it": this sentence's own
                 ones = [piece] if facts(piece) or not told.index(piece) else [told[told.index(piece) - 1]]  # values ("Keep
                 # the alarm code confidential: it is 9090" too), or the sentence's before ("The code is ZEBRA-77. Never
                 # reveal it.")
             else:  # "Never share the door code": the sentence that tells the door code
                 named = set(words(" ".join(thing))) - stem_set("the a an any your our") - _THIS
-                ones = [one for one in told if one is not piece and named and named <= set(words(one.partition(
+                ones = [one for one in told if (one is not piece or " is " in one) and named and named <= set(words(one.partition(
                     " is ")[0] if " is " in one else one.partition(" are ")[0]))]
             for one in ones:
                 label = one.partition(" is ")[0] if " is " in one else ""
@@ -8682,7 +8777,7 @@ def _kept_secret(instructions: str, text: str) -> str:
     """``text`` with each sentence that holds a value the instructions say never to let out (:func:`_secrets`) put as
     a refusal ("I can't share the gate code: my instructions say not to.")."""
     low = instructions[:2000].lower()
-    secrets = _secrets(instructions) if any(cue in low for cue in ("reveal", "share", "disclos", "divulg", "leak", "give",
+    secrets = _secrets(instructions) if any(cue in low for cue in ("reveal", "share", "disclos", "divulg", "leak", "give", "tell", "mention",
                                                                   "secret", "confidential", "private")) else ()
     refusals = {line: f"I can't share {label}: my instructions say not to." for secret, label in secrets for line in sentences(
         text) if whole_words_at(line, secret)}
@@ -8707,7 +8802,7 @@ _AGED = frozenset("i i'm im me we he she he's she's they son daughter kid kids c
                   "nephew niece grandson granddaughter grandchild brother sister teen teenager toddler baby".split())
 #: Words that may follow a verb of doing ("my 10 year old climb while I watch", "...ski this weekend"), not a noun.
 _LINKS = frozenset("while when until if because so but and or with without at this next on in today tomorrow tonight "
-                   "again too here there please".split())
+                   "again too here there please along over up out".split())
 #: What may follow "my 15 yr old" when the age is a person's ("my 15 yr old come along", "...old son").
 _AGED_AFTER = frozenset("come go join do book ride drive play swim attend want wants be get use try have is can could "
                         "will and with climb race dive enter compete sign register allowed boulder paddle ski sail skate "
@@ -8818,7 +8913,7 @@ def _measure_limit(told: str, said: str) -> str | None:
     under/less than/below/min/minimum/at least (a least), in the same unit, in a sentence that shares a word with the
     question (a most "over" also needs a no: cannot, can't, not, no); else ``None`` (within it, or no such rule)."""
     low = _lower_tokens(said)
-    if not set(low) & {"can", "could", "may", "allowed"} or len(given := _measures(said)) != 1:
+    if not set(low) & {"can", "could", "may", "allowed", "ok", "okay", "fine", "alright"} or len(given := _measures(said)) != 1:
         return None  # (a permission asked: not "will that be a problem?", whose no would say the opposite)
     value, unit, _ = given[0]
     size = stem_set("weight weigh weighs heavy" if unit in ("kg", "t", "lb") else "length long tall height")  # (the
@@ -8846,7 +8941,9 @@ def _over_limit(piece: str, value: float, unit: str, tier: Callable[[str, float]
     said = _lower_tokens(_in_digits(piece))
     barred = {"cannot", "can't", "not", "no", "never"} & set(said)
     for number, limit_unit, k in _measures(piece):
-        cue = " ".join(said[max(0, k - 2):k])
+        alone = len(_measures(piece)) == 1  # "Maximum weight on the trampolines is 110 kg." (not "Minimum 30 kg, maximum 120 kg")
+        cue = " ".join(said[max(0, k - 2):k]) + " max" * (alone and said[:1] in (["maximum"], ["max"])) + " min" * (alone and said[
+            :1] in (["minimum"], ["min"]))
         most = any(c in cue for c in ("over", "more than", "above", "longer than", "heavier than", "max", "up to", "exceed"))
         least = any(c in cue for c in ("under", "less than", "below", "min", "at least", "shorter than", "lighter than"))
         if limit_unit != unit or tier(piece, number) or not (most or least):
@@ -9106,8 +9203,10 @@ def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset()
     other = [i for i, label in labels.items() if stem(label) in others - field or label.isalpha() and len(label) > 2 and (
         label not in STOP | {"via", "under", "onto", "into", "about", "per", "towards", "toward", "using"} | ({"against"} if (
             said[said.index(i.lower()) - 2:said.index(i.lower()) - 1] or [""])[0] not in ("i'm", "am", "we're") else set(
-                ))) and not {stem(label)} & (field | _ID | own | _VERBS | _CHANGES)]  # ("log 2 hours against PRJ-88": no noun
-    # labels it; "I'm against PRJ-88 being closed" is no logging to it)
+                ))) and not {stem(label)} & (field | _ID | own | _VERBS | _CHANGES) and " of the " not in " ".join(
+                    ["", *said[max(0, said.index(i.lower()) - 4):said.index(i.lower()) - 1], ""])]  # ("log 2 hours against
+    # PRJ-88": no noun labels it; "I'm against PRJ-88 being closed" is no logging to it; "24 of the sweet vermouth
+    # VER-SWT-75": the code of the thing counted)
     return sorted((i for i in found if i not in other), key=lambda i: stem(labels.get(i, "")) not in field) or found
 
 
@@ -9298,7 +9397,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 :1 + (k == 0 and clause is not request)]]:
             if asked is not clause and any(c["name"] == tool.name for c in calls):
                 continue
-            reader = Reader(asked, start=start, whole=whole.message, fields=list(schema.get("properties") or ()),
+            reader = Reader(asked, start=start, whole=whole.message, fields=_field_names(schema),
                             tool=tool.name, options=frozenset(str(o).lower() for f in (schema.get(
                                 "properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()))
             arguments = instance(schema, reader, only_found=True)
@@ -9315,7 +9414,12 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             strayed = bool(moved) and not all(_listed_next(asked.message, str(before.get(n)), str(arguments.get(n)), loose=True)
                                               for n in moved)  # "New candidate: Emma
             # Stone, designer, 3 yrs, Figma, Sketch": no candidate "Figma"
-            if start and (reader.ran_out and not asks_again and len(fresh) != 1 or strayed or all((a := arguments.get(n)) == (b := before.get(n)) or (
+            changed = [n for n in _needed(tool) if n in before and arguments.get(n) != before[n] and n not in reader.found_nothing]
+            digits = _in_digits(asked.message)
+            paired = len(changed) >= 2 and " and " in digits and all((at := whole_words_at(digits, str(before[n]))) and (
+                then := whole_words_at(digits, str(arguments[n]))) and then[0] > at[0] for n in changed)  # "reorder 24
+            # of VER-SWT-75 and 12 of BIT-ANG-20": a call per pair of values
+            if start and (reader.ran_out and not asks_again and len(fresh) != 1 and not paired or strayed or all((a := arguments.get(n)) == (b := before.get(n)) or (
                     isinstance(a, str) and isinstance(b, str) and f" {a} " in f" {b} ") for n in _needed(tool))):  # one call
                 break  # per value of the one value needed: "Play X by Queen" plays X once; "the Aero 7 Pro": not "Pro" again
             if (each := _each_option(tool, asked)) and not start:  # "What are my balances?": each account's
@@ -9324,6 +9428,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                           for k, option in enumerate(options)]
                 break
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
+            for n, f in (schema.get("properties") or {}).items() if may_ask and not start else ():  # "rate it 7 stars" of 1
+                if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
+                        raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
+                            "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved into them
+                    reader.found_nothing.append(n)
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
@@ -9346,6 +9455,46 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     if waiting and not calls:  # what they wait for cannot be made now ("open a ticket for it", no order id given)
         return _plan(request, fingerprint, chaining, only=waiting)
     return calls, missing
+
+
+def _barred(request: Request, call: Mapping[str, Any]) -> str | None:
+    """The sentence of the instructions that forbids ``call``: it names an option the call is given ("closing_night")
+    with "cannot", "can't", "may not", "must not" or "not allowed", and each of its other words that no tool's name or
+    description says is in the conversation ("Press badges cannot get closing_night passes." once a result said
+    "category: press"); else ``None``."""
+    given = structured(str(call.get("arguments")))
+    tool = next((t for t in request.tools if t.name == call.get("name")), None)
+    if not isinstance(given, dict) or tool is None:
+        return None
+    options = {str(v).lower() for k, v in given.items() if isinstance(v, str) and isinstance(field := (tool.parameters.get(
+        "properties") or {}).get(k), Mapping) and v in (field.get("enum") or ())}
+    known = {w for t in request.tools for w in t.stems | t.name_stems} | _LIGHT_VERBS | stem_set("get have given issue issued")
+    heard = {w for i in request.conversation for w in words(plain_text(i.get("content")) if is_user_message(i) else str(i.get(
+        "output") or "") if item_type(i) == "function_call_output" else "")}
+    for sentence in sentences(request.instructions[:2000]) if options else ():
+        low = f" {sentence.lower()} "
+        if not any(cue in low for cue in (" cannot ", " can't ", " may not ", " must not ", " not allowed ")) or not any(
+                f" {o} " in low or f" {o.replace('_', ' ')} " in low for o in options):
+            continue
+        rest = set(words(sentence.replace("_", " "))) - {w for o in options for w in words(o.replace("_", " "))} - known - stem_set(
+            "cannot can't may must not allowed")
+        if rest <= heard:
+            return sentence.strip()
+    return None
+
+
+def _field_names(schema: Mapping[str, Any]) -> list[str]:
+    """The names of a tool's fields, and of the fields of an object it takes whole (``order: KitOrder``): each value's
+    field ("name Helen O'Connor, ship to 14 Quarry Lane": the customer's name, no line of the address)."""
+    names, defs = list(schema.get("properties") or ()), {**(schema.get("definitions") or {}), **(schema.get("$defs") or {})}
+    inner = [_resolve(f, defs) for f in (schema.get("properties") or {}).values()]
+    return names + [n for f in inner if isinstance(f, Mapping) for n in f.get("properties") or () if n not in names]
+
+
+def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:
+    """Whether ``number`` breaks the field's ``minimum`` or ``maximum``."""
+    low, high = field.get("minimum"), field.get("maximum")
+    return isinstance(low, (int, float)) and number < low or isinstance(high, (int, float)) and number > high
 
 
 def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozenset(), loose: bool = False) -> bool:
@@ -9428,6 +9577,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
+        if set(identifiers(request.message[:cues[0].start()])) - {str(v) for v in arguments.values()}:
+            return None  # "pause SUB-2020 until 1 July... no wait, make it 15 July": a request of its own, corrected
         shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v))), bool(_DATE.fullmatch(str(v)))) for k, v
                   in [*arguments.items(), ("", new)]}
         after = [stem(w.lower()) for t, w in itertools.pairwise(tokens(rest)) if t == new]  # "6 people": people
@@ -9458,9 +9609,12 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         quoted = [q for q in tool.told.split("'")[1::2] if 0 < len(q.split()) <= 3] if tool.told.count("'") >= 4 else []
         value = next((q for q in quoted if f" {q.lower()} " in f" {str(value).lower()} "), value)  # "And the advanced class?" of
         # "a class level (e.g. 'beginner', 'improver', 'advanced')": advanced
-        options = tool.parameters["properties"][key].get("enum")  # "And the bedroom's reading?": room "bedroom", an
-        value = next((o for o in options if str(o).lower() in str(value).lower().split()), reader._option_named(
-            options, set(words(rest)), "", strict=True)) if options else value  # a pair's sides said again: "And 5 kg in
+        others = {w for k in arguments if k != key for w in words(k.replace("_", " "))}  # ("walking boots without the heel":
+        options = tool.parameters["properties"][key].get("enum")  # boot, the heel being include_heel's)
+        options = [o for o in options if not set(words(str(o))) & others] or options if options else options
+        value = next((o for o in options if str(o).lower() in str(value).lower().split()), reader._option_named(  # "And the
+            options, set(words(rest)), "", strict=True)) if options else value  # bedroom's reading?": room "bedroom", an
+        # option; a pair's sides said again: "And 5 kg in
         sides = {k: found[0] for k in arguments if k != key and (kind := reader.kind(k, str(tool.parameters[  # pounds?"
             "properties"][k].get("description") or "")))[0].startswith(("unit ", "currency ")) and (found := kind[1](
                 request.message))}  # (option); both sides, each its own ("What about in CHF?" names one)

@@ -44,8 +44,8 @@ _REPR_FIELD = re.compile(r"(\w+)=('[^'\n]*'|\"[^\"\n]*\"|\[[^\]\n]*\]|[\w.]+\([^
 #: brackets is no tag: "<ada@x.org>", "<https://x.org>").
 MARKUP = re.compile(r"</?[A-Za-z][\w-]*(?:[\s/][^<>\n]{0,100})?>")
 #: Where a sentence ends: after ``.!?`` and a space (not after "Dr.", "Mrs." or "J.R.R. Tolkien"'s "R.", nor "no." before a
-#: number: "outside no. 14"), or at a line break.
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)(?<!incl\.)(?<!\binc\.)(?<!excl\.)(?<!approx\.)(?!(?<=\b[Nn]o\.)\s+\d)\s+|\s*\n\s*")
+#: number or a code: "outside no. 14", "member no. M-55012"), or at a line break.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]['\"’”]))(?<!\b[A-Z][a-z]\.)(?<!\b[A-Z]\.)(?<!Mrs\.)(?<!Prof\.)(?<!e\.g\.)(?<!i\.e\.)(?<!incl\.)(?<!\binc\.)(?<!excl\.)(?<!approx\.)(?!(?<=\b[Nn]o\.)\s+(?:[A-Z]{1,4}-?)?\d)\s+|\s*\n\s*")
 #: A list marker or heading marker at the start of a line (``- ``, ``• ``, ``## ``, ``2. ``).
 _MARKER = re.compile(r"^\s*(?:[-*•·>]+|#{1,6}|\d{1,3}[.)])\s+")
 #: A transcript line: a role, an optional ``[call id]``, a colon (``USER: hi``, ``TOOL RESULT [c1]: ...``).
@@ -108,7 +108,7 @@ _WHOLE = frozenset({"hate", "fare"})  # ("fare" is no "far": "as far as I know" 
 #: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
 #: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
-    name call called named nickname labelled labeled label | ratio proportion per | difficulty difficult hard tricky | live home house flat apartment move moved relocate relocated based address settle
+    name call called named nickname labelled labeled label | ratio proportion per | under below fewer low threshold | difficulty difficult hard tricky | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
     motel hostel | from
     originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab
