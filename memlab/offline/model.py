@@ -73,13 +73,14 @@ _SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[
                           r"remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
                           r"message|let|inform|notify|write|post|send)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
-#: "20 degrees Celsius"), and each unit's measure and size (in seconds, grams, metres).
+#: "20 degrees Celsius") or a volume ("750 ml"), and each unit's measure and size (in seconds, grams, metres, litres).
 _UNITS = re.compile(r"(\d+(?:\.\d+)?) ?(second|minute|min|hour|hr|day|week|kilogram|kilo|kg|gram|mg|g|lb|pound|kilomet(?:er|re)"
-                    r"|km|cm|mm|met(?:er|re)|m|mile)s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
+                    r"|km|cm|mm|met(?:er|re)|m|mile|ml|millilit(?:er|re)|lit(?:er|re))s?\b|(-?\d+(?:\.\d+)?) ?(?:°|degrees?) ?([CF])", re.I)
 _SECONDS = {unit: (measure, float(size)) for measure, units in (
     ("time", "second 1 minute 60 min 60 hour 3600 hr 3600 day 86400 week 604800"),
     ("mass", "mg 0.001 g 1 gram 1 kg 1000 kilo 1000 kilogram 1000 lb 453.592 pound 453.592"),
-    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000 mile 1609.344"))
+    ("length", "mm 0.001 cm 0.01 m 1 meter 1 metre 1 km 1000 kilometer 1000 kilometre 1000 mile 1609.344"),
+    ("volume", "ml 0.001 millilitre 0.001 milliliter 0.001 litre 1 liter 1"))
     for unit, size in zip(units.split()[::2], units.split()[1::2])}
 #: What "in ..." names when it names no place: a unit or a scale ("in fahrenheit please", "in km", "in euros").
 _IN_UNITS = stem_set(f"celsius fahrenheit kelvin metric imperial {' '.join(_SECONDS)} {' '.join(s + 's' for s in _SECONDS)}")
@@ -283,7 +284,7 @@ _CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply "
                     "freeze unfreeze block unblock suspend pause stop halt resume arrange admit dispatch assign discharge "
-                    "allocate")
+                    "allocate swap replace")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
@@ -355,7 +356,9 @@ _DIETS = frozenset("vegan vegetarian pescatarian halal kosher coeliac celiac ket
 #: Fields whose value is a make's name with a number to it ("Skyfin 2", "Aero 7 Pro", "Delta 360").
 _MODEL_WORDS = stem_set("model product kite version edition variant make")
 #: Pronouns that open a statement about what an earlier one named ("It has a cracked top", "She wants it by May").
-_STANDS_IN = frozenset("it its they their he his she her".split())
+#: The words a flat's number follows ("Flat 3A", "apt 22", "Unit 5D").
+_DWELLINGS = frozenset("flat apartment apt unit suite".split())
+_STANDS_IN = frozenset("it its they their he his she her it's they've they're he's she's".split())
 #: The stems of days and months: a question naming one is answered only by a statement naming the same.
 _DAYS = stem_set(" ".join(CALENDAR))
 #: Everyday words for words of a desk's description, read when no desk of a triage agent is named by its own words.
@@ -363,7 +366,7 @@ _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund"
             "bring back": "return", "took": "stolen theft", "stole": "stolen theft", "robbed": "stolen theft", "sign in": "login",
             "signing in": "login", "log in": "login", "log into": "login", "count me in": "attend", "be there": "attend",
             "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available",
-            "take out": "remove delete", "every day": "daily", "each day": "daily", "every week": "weekly",
+            "take out": "remove delete", "every day": "daily", "every time": "always", "each day": "daily", "every week": "weekly",
             "let know": "message", "electric car": "ev", "electric vehicle": "ev", "left my": "lost", "left our": "lost",
             "left his": "lost", "left her": "lost"}  # "every day": repeat_daily; "I left my scarf": lost (not "on the left")
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
@@ -601,6 +604,10 @@ class Reader:
                 "unit", "units", "measure"} & {f.lower() for f in self.fields} and _counted_things(self.whole, self.options):
             return "item", lambda text: _counted_things(text, self.options)  # an order line's: "2 large serving bowls"
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
+        if field_stems & stem_set("unit flat apartment apt suite") and not field_stems & stem_set("measure price cost") and any(
+                a in _DWELLINGS and any(c.isdigit() for c in b) for a, b in itertools.pairwise(_lower_tokens(self.whole))):
+            return "dwelling", lambda text: [b for a, b in itertools.pairwise(tokens(text)) if a.lower() in _DWELLINGS and any(
+                c.isdigit() for c in b)]  # "Flat 3A - the kitchen light flickers": unit 3A
         alone = [t for t in self.request.tools if t.name == self.tool and list(t.parameters.get("properties") or {}) == [name]]
         told = self.request.tools_told
         named = next((_EXAMPLE.match(told[at + len(name) + 1:at + len(name) + 40]) for at in whole_words_at(told.lower(), name.lower(
@@ -792,7 +799,8 @@ class Reader:
         if _paired(name, self.fields) and not self.answer and (pair := _pair(self.whole)):  # item_a, item_b: "bleach
             return "paired", lambda text: pair if text == self.whole else _pair(text)  # with my weedkiller"
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
-        named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display")
+        named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display lead main primary")
+        # (lead_name: a person's)
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and (owned
                 and not owned & (_PERSON | _GENERIC_ANSWER) or self.own & _THING)):  # add_item(name): "Add milk"
             domains = [t.partition("@")[2].split(".")[0] for t in tokens(self.whole) if "@" in t]  # "@acmerobotics.io"
@@ -1140,6 +1148,9 @@ class Reader:
                 s.role == "user"))) for t in tokens(text[:2000]) if len(t) == 7 and t[4] == "-" and t[:4].isdigit() and t[
                     5:].isdigit()]):  # "slots in 2026-05": the month as written (YYYY-MM), in this or an earlier turn
             return months[0]
+        if (dwelling := self.kind(name, description, format, owner))[0] == "dwelling" and dwelling[1] and (
+                flats := dwelling[1](self.whole)):
+            return flats[0]  # "Flat 3A - the kitchen light flickers": unit 3A
         lead = tokens(self.whole[:80])[:2]
         if self.item and field_stems == {stem("name")} and len(lead) == 2 and lead[0].istitle() and lead[0].isalpha() and (
                 lead[0].lower() not in STOP | CALENDAR) and self.whole.startswith(f"{lead[0]} {lead[1]}") and (lead[1].endswith(
@@ -1209,9 +1220,9 @@ class Reader:
         if self.searches and not self.answer and field_stems & stem_set("query search term keyword q") and (
                 maker := _by(self.whole)):  # "Do you have any books by Jane Austen?": what a catalogue is searched for
             return maker[0]
-        if option := _option_said(description, self.whole, name, next((t.told for t in self.request.tools if (
-                t.name == self.tool)), "")):
-            return option
+        if (option := _option_said(description, self.whole, name, next((t.told for t in self.request.tools if (
+                t.name == self.tool)), ""))) and not self.kind(name, description)[0].startswith("unit "):
+            return option  # (a unit's side is read by its cue: "12.5 mm to in" of "(mm, cm, in, ft)")
         if self.answer and field_stems & _EXPLAINS and any(set(words(f.replace("_", " "))) & _PLAIN for f in self.fields):
             return self.plainness[1]  # of the text judged: "The text has 6 words in 1 sentence, all short..."
         if self.answer and field_stems & (_EXPLAINS | stem_set("reason why")) and self.chosen:  # "Negative: ... 'late'"
@@ -2201,6 +2212,9 @@ class Reader:
             return self.answer.startswith("Yes")
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
+        parts = name.lower().split("_")
+        if parts[:1] == ["in"] and len(parts) == 2 and f" out of {parts[1]} " in f" {heard_low} ":
+            return False  # in_stock: "out of stock"
         if marks & stem_set("available usable working functional operational") and (thing := marks - stem_set(
                 "available usable working functional operational")) and any(thing <= set(words(piece)) and (set(words(piece)) & (
                     notes.PROBLEM) or any(cue in piece.lower() for cue in ("not working", "n't work", "out of order",
@@ -2404,6 +2418,10 @@ class Reader:
         instructions forbid ("Never give it a pass on the first try": not "pass" while the conversation holds one
         answer of the assistant). Numbers the instructions label ("1 low, 2 high") are chosen by their labels."""
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
+        side = [part in _OLD_SIDE for part in name.lower().split("_") if part in _OLD_SIDE | _NEW_SIDE]
+        if side and any(f != name and set(f.lower().split("_")) & (_NEW_SIDE if side[0] else _OLD_SIDE) for f in self.fields) and (
+                pair := _sides(self.request.message, options)):  # "use cilantro rather than mint": remove mint, add cilantro
+            return pair[0] if side[0] else pair[1]
         mixed = next((o for o in options if str(o).lower() == "mixed"), None)
         if mixed is not None and all({stem(w) for w in _toned(self.request.message)} & related({stem(tone)}) for tone in (
                 "negative", "positive")):  # praise and blame: "The routes are brilliant, but the changing rooms were filthy"
@@ -2540,6 +2558,9 @@ class Reader:
             w for w in found if w in ("both", "all", "neither") and w in {str(o).lower() for o in options}}  # "both
         # shoulders": both (a word too common to be a stem)
         said |= {stem(w[2:]) for w in found if w.startswith("re") and len(w) > 7}  # "a reschedule": scheduling
+        spaced = f" {' '.join(found)} "
+        said |= {w for phrase, same in _SAME_AS.items() if f" {phrase} " in spaced for w in words(same)}  # "I left my
+        # sunglasses in the minibus": lost
         said = (said | {code.lower() for sign, code in _SIGNS if sign in self.request.message} | {_ASKS.get(
             f"{before} {w}", _ASKS.get(w, "")) for before, w in itertools.pairwise(["", *found])}) - negated - {""}
         turned = _turned(self.request.message)  # "Turn the music down", "volume down" (set_volume): low (not "the
@@ -2907,7 +2928,10 @@ class Reader:
         at = {o: k if k is not None or any(at[p] is not None for p in spoken if spoken[p] & spoken[o] - own[o]) else next((
             k for k, w in enumerate(said) if w in spoken[o]), None) for o, k in at.items()}  # "any blue": light_blue and
         # dark_blue, which "blue" alone names
-        return sorted((o for o, k in at.items() if k is not None), key=lambda o: at[o])
+        low = _lower_tokens(self.request.message.replace("-", " "))
+        denied = {o for o in spoken for a, b in itertools.pairwise(low) if a in ("no", "without", "not") and (
+            b == o.lower() or stem(b) in own[o])}  # "5th floor no lift": no lift
+        return sorted((o for o, k in at.items() if k is not None and o not in denied), key=lambda o: at[o])
 
     def counts(self) -> dict[str, float]:
         """Each item the latest message counts, by the (up to two) words after its number ("3 apples, 2 pears", "2 liters
@@ -4418,6 +4442,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     handed = handed_to and sum(t.handoff for t in request.tools) == 1  # its way back
     if isinstance(choice, Mapping):
         return [t for t in tools if t.name == choice.get("name")][:1]
+    heard = _lower_tokens(request.message)
+    if choice in (None, "auto") and heard[:1] in (["i"], ["we"]) and heard[1:2] and heard[1].endswith("ed") and set(heard) & {
+            "last", "yesterday", "ago", "once"} and "?" not in request.message:  # "I swapped basil for mint last time and
+        # loved it": news, no order (but "I cancelled last month; where's my money?" asks)
+        return []
     if choice in (None, "auto"):  # "Use take_deposit when asked to take a deposit": not for a booking alone
         tools = [t for t in tools if t.handoff or not _withheld(request, t)]
     heard = _lower_tokens(request.message)
@@ -5146,7 +5175,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         request.message) or [""])[-1])  # its question ("Who restocked the fridge? Ticket 88: ...": not the ticket)
     # The thing asked about must be there: "the ticket number" (the word before "number"), "my dog".
     counted = stem(question.lower().partition("how many ")[2].split(" ")[0].strip("?")) or None  # "nights", not "items"
-    counted = None if counted in _ITEMS else counted
+    counted = None if counted in _ITEMS or counted in stem_set("has have had did do does are were is was will can") else counted
+    # ("How many has Gosh sold?": no "has" counted)
     head = next((a for a, b in zip(topic, topic[1:]) if b in _ID), None) or counted or request.memory.spelled(
         [_owned(question) or ""])[0]
     head = None if head in _MODIFIERS else head
@@ -5345,6 +5375,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         sized |= set(topic) & stem_set("postcode zip postal") if set(topic) & stem_set("postcode zip postal") and (
             postal := _ADDRESS.search(statement.text)) and postal[3] else set()
         # "What's my postcode?": "... Leeds LS6 2AB"
+        sized |= set(topic) & stem_set("percentage percent email") if "%" in statement.text and set(topic) & stem_set(
+            "percentage percent") or "@" in statement.text and stem("email") in topic else set()  # "What percentage does
+        # Paper Cuts give me?": "Paper Cuts pays 60%"
         sized |= set(topic) & stem_set("phone number") if stem("phone") in topic and any(_phone_like(m.group(0)) for m in (
             _PHONE.finditer(statement.text[:300]))) else set()  # "What's the manager's phone number?": "Colm Daly, 01632 960442"
         sized |= {stem("size")} if stem("size") in topic and any(a.isdigit() and b.isdigit() for a, x, b in (
@@ -5354,6 +5387,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         # ...?": "my Pelikan M600", "my Rolex 1680"
         sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
         # "Which days...?": "Tuesdays"
+        kinds_asked = set(topic) & stem_set("postcode zip percentage percent email") | (set(topic) & {stem("phone")} if stem(
+            "number") in topic else set())  # (not "What phone do I have?": a Pixel 8)
+        if kinds_asked and not kinds_asked & (statement.stems | sized) and statement.role in ("user", "note", "tool"):
+            continue  # "What's the postcode of Paper Cuts?" is not answered by "The contact at Paper Cuts is Moss"
         if len(topic) > 1 and set(topic) - _VALUE_KINDS - _MOVING and not _covered([one for one in topic if one not in _VALUE_KINDS], (
                 statement.stems | faulty | sized | ({head} if called & statement.stems or statement in wished else set()))) and not named and {
                     s for s in set(words(statement.text)) - _VALUE_KINDS - _DAYS - _LIGHT_VERBS - set(words(" ".join(_proper_names(
@@ -5475,6 +5512,11 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 _proper_names(s.text)) - set(_proper_names(first.text))) for key in [best[0]]), best)  # (a count
         # corrected, "I miscounted the first hour, it was 34 not 37", says nothing new of "Who was my best DX?")  # now ("lower the goal to 3 h 55"); of a note's line said twice,
         # after its first ("Opening day is 1 May" under "Timeline" and again under "Next step")
+    same = [s for key, s in found if best and "who" in asked and names and s.role == best[1].role == "user" and names <= s.stems and (
+        key[4], key[6]) == (best[0][4], best[0][6]) and _proper_names(s.text, people=True)] if best else []
+    if len({s.text for s in same}) > 1:  # "Who's seeing Dr Amari?": each the user said is ("Helen is with Dr Amari",
+        best = (best[0], dataclasses.replace(best[1], text="; ".join(dict.fromkeys(s.text.rstrip(".") for s in sorted(  # "Harry
+            same, key=lambda s: s.order))) + "."))  # is with Dr Amari too")
     return (best[0][4], best[1]) if best else None
 
 
@@ -5611,6 +5653,10 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     kinds = kinds - {"count"} | ({"count"} if "count" in kinds and any(_NUMBER.fullmatch(t) for t in heard) else set())
     valued = kinds & (_kinds(later.text) | {"count"}) or _shapes(said.text) & _shapes(later.text) or any(
         f"not {v}" in later.text for v in facts(said.text))
+    named = [{(a, b) for a, b in itertools.pairwise(tokens(one.text[:300])) if a[:1].isupper() and a.isalpha() and b.isdigit()}
+             for one in (said, later)]  # (a name's number)
+    renumbered = {a for a, b in named[0] for c, d in named[1] if a == c and b != d}  # "Sorry, I mixed them up - Joan
+    valued = valued or renumbered  # wears 41 and Joanne 39" of "..., Joan 39, Joanne 41"
     shared = set(words(said.text)) & set(words(later.text)) - _DAYS - kinds - _LIGHT_VERBS - set(facts(later.text))
     denied = [b.rstrip(".,!?").removesuffix("st").removesuffix("nd").removesuffix("rd").removesuffix("th") for a, b in (
         itertools.pairwise(t for t in _lower_tokens(later.text[:300]) if t != "the")) if a == "not"]  # "..., not the 14th"
@@ -5622,7 +5668,7 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
         said.text[:300]) and not (u and not u & {b for n, b in counted[0] if n == d}) for d, u in zip(denied, units)))  # of
     # "Saturday 14 June"; not 2" is no change of "2 seed cakes")
     # "Sorry, the PO is 77-3310" of "purchase order 77-3301"
-    if not (valued and (shared or near)):
+    if not (valued and (shared or near or renumbered)):
         return False
     if near and not shared:
         return True
@@ -6280,6 +6326,9 @@ def _permitted(request: Request) -> str | None:
             if (banned or allowed) and item and hours is not False and not (timed and hours is None) and (hours or not (
                     bounds and _places(asked) and not _spots(bounds) & _spots(_places(asked)))):  # ("in the café": "into the cafe")
                 found.append(("No" if banned else "Yes", line.strip(), len(set(words(item)) & own)))
+            elif allowed and item and "only" in said and bounds and _places(asked) and not _spots(bounds) & _spots(_places(asked)):
+                found.append(("No", line.strip(), len(set(words(item)) & own)))  # "Fires are allowed in the fire pits
+                # only.": not on the beach
     most = max((n for *_, n in found), default=0)  # of "Bikes are not allowed" and "Folding bikes are allowed", the
     return _one_verdict([(verdict, line) for verdict, line, n in found if n == most])  # folding bike's own
 
@@ -7437,6 +7486,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     instructed = _OPTIONS.search(request.instructions[:2000])
     offered = instructed or ": " in said and _OPTIONS.search(said.partition(": ")[0])
     options = [o.strip("'\"") for o in re.split(r",\s*|\s+or\s+", offered.group(1)) if o] if offered else []
+    clause = request.instructions[offered.start(1):].split(". ")[0].split("\n")[0].rstrip(" .") if instructed else ""
+    whole = [o.strip(" '\"?!") for o in clause.replace(" or ", ",").split(",") if o.strip(" '\"?!")]
+    options = whole if len(whole) >= len(options) > 1 and whole[:len(options) - 1] == options[:-1] and all(
+        len(o.split()) <= 3 for o in whole) else options  # "one of: booking, cancellation, lost item, other"
     listed = [] if offered else _labels_listed(request.instructions)  # "Labels: URGENT, ROUTINE. Reply with one label."
     offered, options, instructed = (True, listed, True) if listed else (offered, options, instructed)
     if {"yes", "no"} <= {o.lower() for o in options} and (checked := _checked(request, said)):
@@ -8300,8 +8353,9 @@ def _asked_of_text(message: str) -> str | None:
         lowered = tail.lower()
         cut = max((lowered.rfind(off) + len(off) for off in _SIGN_OFFS if lowered.rfind(off) >= len(lowered) - 80), default=-1)
         signer = tail[cut:].strip(" ,.-\u2014\n") if cut > 0 else tail.rpartition("\n")[2].strip(" -\u2014") if "\n" in tail else ""
+        signer, _, firm = signer.partition(", ")  # "Delroy Mensah, Shine Bright Windows": the person, for the firm
         if signer and len(signer.split()) <= 4 and all(w[:1].isupper() for w in signer.split()):
-            return f"{signer} signed it."
+            return f"{signer} signed it" + (f", for {firm}." if firm and len(firm.split()) <= 5 else ".")
         return None
     if said[0] in ("what", "what's", "whats", "which"):  # "What is the order number in this email?"
         cut = max((k for k, t in enumerate(said) if t in ("in", "from", "within") and _TEXTS & set(said[k + 1:])), default=0)
@@ -9431,8 +9485,13 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             for n, f in (schema.get("properties") or {}).items() if may_ask and not start else ():  # "rate it 7 stars" of 1
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
-                            "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved into them
-                    reader.found_nothing.append(n)
+                            "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved
+                    within = [float(t) for t in tokens(_in_digits(asked.message)) if _NUMBER.fullmatch(t) and not _out_of_bounds(
+                        float(t), f)]  # into them (but "in room 101 set heating to 19": the 19)
+                    if len(within) == 1:
+                        arguments[n] = int(within[0]) if f.get("type") == "integer" or within[0].is_integer() else within[0]
+                    else:
+                        reader.found_nothing.append(n)
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
@@ -9489,6 +9548,32 @@ def _field_names(schema: Mapping[str, Any]) -> list[str]:
     names, defs = list(schema.get("properties") or ()), {**(schema.get("definitions") or {}), **(schema.get("$defs") or {})}
     inner = [_resolve(f, defs) for f in (schema.get("properties") or {}).values()]
     return names + [n for f in inner if isinstance(f, Mapping) for n in f.get("properties") or () if n not in names]
+
+
+#: The words that name the side of a change a field is (remove_herb, add_herb; old_plan, new_plan; from, to).
+_OLD_SIDE = frozenset("remove old current from out existing previous".split())
+_NEW_SIDE = frozenset("add new replacement to target".split())
+
+
+def _sides(message: str, options: Sequence[Any]) -> tuple[Any, Any] | None:
+    """``(old, new)`` of the two options a message names for a change, by the words between and after them: "swap A for
+    B", "replace A with B", "from A to B", "A out, B in" (A old); "B instead of A", "B in place of A", "B rather than
+    A", "B over A", "prefer B to A", "a replacement B for the A", "to B from A", "B ..., it's A now" (A old); else
+    ``None``."""
+    low = f" {' '.join(_lower_tokens(message))} "
+    spots = sorted((at[0], o) for o in options if isinstance(o, str) and (at := whole_words_at(low, o.lower())))
+    if len(spots) != 2:
+        return None
+    (i, a), (j, b) = spots
+    between, before = low[i + len(a):j], low[:i].split()[-3:]
+    after = [low[k + len(o):].split()[:1] or [""] for k, o in spots]
+    if after[0][0] == "in" and after[1][0] == "out" or any(f" {cue} " in between for cue in (
+            "instead of", "in place of", "rather than", "over", "not", "from")) or "to" in between.split() and "prefer" in before or (
+                set(before) & {"replacement", "new"}) or after[1][0] in ("now", "currently"):
+        return b, a
+    if after[0][0] == "out" or after[1][0] == "in" or set(between.split()) & {"for", "with", "to", "into", "->", "→"}:
+        return a, b
+    return None
 
 
 def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:

@@ -1247,11 +1247,16 @@ _MOVED = frozenset("pushed postponed rescheduled".split())  # "Change of plan: t
 _FIXES = frozenset("sorry actually correction mistyped meant".split()) | _MOVED  # words that say a sentence corrects
 
 
-def _corrected(said: Sequence[Statement]) -> list[Statement]:
+#: The words of an assistant's sentence that books or arranges a thing: its own later "Moved to ..." corrects it.
+_BOOKED_WORDS = frozenset("booked booking scheduled arranged collection pickup appointment reserved".split())
+
+
+def _corrected(said: Sequence[Statement], history: bool = False) -> list[Statement]:
     """The statements with each correction's new value written into the one earlier sentence it corrects (the one
     sharing most of its words, the latest of equals), by the word before the value or an identifier's prefix ("my exam
     is on June 12", "Sorry, the exam is on June 19": "my exam is on June 19"); a correction so applied is dropped.
-    "February revenue was actually $17,910" corrects February's revenue, not January's."""
+    "February revenue was actually $17,910" corrects February's revenue, not January's. The assistant's own "Moved to
+    Friday 13 June." corrects what it booked, unless the note is a ``history`` (a timeline keeps each event as said)."""
     out, superseded = list(said), set()
     for fix in said:
         new = tokens(fix.text)
@@ -1284,7 +1289,10 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
         if _chosen(fix, out):
             continue  # "Please refund ORD-44121, not ORD-44120", both said before: a choice, no correction
         switched = low[:1] in (["switch"], ["move"]) and "to" in low and any(t in _WEEKDAYS for t in low)  # "Switch training to
-        if fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone or made or switched):  # make it 14:00"
+        moved = not history and fix.role == "assistant" and _lower(fix) & {"moved", "rescheduled", "changed"} and bool(facts(fix.text)) and any(
+            s.role == "assistant" and s.order < fix.order and set(facts(s.text)) and _lower(s) & _BOOKED_WORDS for s in out)
+        # ("Booked for Thursday 12 June." then the assistant's own "Moved to Friday 13 June.")
+        if not moved and (fix.role != "user" or not (_lower(fix) & _FIXES or {"changed", "mind"} <= _lower(fix) or undone or made or switched)):  # make it 14:00"
             continue  # ("I changed my mind about the colour, I'm switching to Rust Orange"; "sleeves by 2 cm, not 3")
         shared = [{one for one in old.stems & fix.stems - _FIXES if "'" not in one and not facts(one)} for old in out]
         weak = not _lower(fix) & (_FIXES - _MOVED) and "mind" not in _lower(fix) and not switched  # "got pushed to Friday" says less than
@@ -1308,7 +1316,7 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                       not pointing or latest < 0) and same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & held(old.text) or made and set(facts(
                           old.text)) & set(facts(fix.text)) and old.role != "tool" or mistyped(
-                          old.text, fix.text))]  # sentence
+                          old.text, fix.text) or moved and old.role == "assistant" and bool(_lower(old) & _BOOKED_WORDS))]  # sentence
         # saying two of its words ("the bisque firing"), or the value it says is no more
         if not shares:
             continue
@@ -1365,7 +1373,8 @@ def _corrected(said: Sequence[Statement]) -> list[Statement]:
                 day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
                 if i and day.lower() in _WEEKDAYS and new[i - 1].lower() in _WEEKDAYS and new[i - 1] not in then:  # day too
                     was, then = f"{day} {was}", f"{new[i - 1]} {then}"
-                text = text.replace(was, then, 1)
+                spot = _nearest(text, was, fix.text)  # of two "10"s, the one of the place named ("12 copies at Paper
+                text = text[:spot] + then + text[spot + len(was):] if spot >= 0 else text  # Trail, not 10")
                 codes += [(was, then)] * mistyped(was, then)  # (a code mended is mended wherever it was said)
         days = [[t for t in tokens(one) if t.lower() in _WEEKDAYS] for one in (fix.text, text)]
         if text == old.text and len(days[0]) == 1 and len(days[1]) == 1 and days[0] != days[1] and (
@@ -1447,6 +1456,17 @@ def _far(text: str, value: str, fix: str) -> tuple[bool, int]:
     anchor = next((at for t in once for at in whole_words_at(text, t)), None)
     at = text.find(value)
     return (True, 0) if anchor is None or at < 0 else (at < anchor, abs(at - anchor))
+
+
+def _nearest(text: str, value: str, fix: str) -> int:
+    """Where ``value`` is said in ``text`` (the first time, or of several times, the one nearest the word of ``fix``
+    that ``text`` says once: the "10" of "... and 10 at Paper Trail" for "12 copies at Paper Trail, not 10")."""
+    spots = [at for at in whole_words_at(text, value)] or [text.find(value)]
+    said = tokens(text)
+    once = sorted((t for t in tokens(fix)[1:] if said.count(t) == 1 and t.lower() not in STOP - {"a"} and not facts(t)), key=lambda t: (
+        not t[:1].isupper()))  # (a name first)
+    anchor = next((at for t in once for at in whole_words_at(text, t)), None)
+    return spots[0] if anchor is None or len(spots) == 1 else min(spots, key=lambda at: abs(at - anchor))
 
 
 def _after_values(text: str) -> set[str]:
@@ -1687,6 +1707,7 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 for s, did in done if (did or s.order in answered) and s.order - 1 not in answered][-5:]  # once
     if kind == "current":
         return _current(said)
+
     if kind in ("ids", "id"):
         seen: dict[str, str] = {}
         for statement in [s for s in said if s.role in ("user", "tool", "note", "call")] + agent:
@@ -1926,6 +1947,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
             about.append(s)
         last[s.role] = s
     offered = [s for s in agent if s.stems & topic and not s.text.rstrip().endswith("?")]  # "Let's book an X-ray"
+    offered = offered or [s for s in said if not about and money and s.role == "assistant" and s.stems & money and not (
+        s.text.startswith(_ECHOES)) and not s.text.rstrip().endswith("?")]  # (else an agent's amount: "That's £36.")
     ranked = sorted(about + [s for s in offered if facts(s.text)] if about else offered,  # and the agent's records
                     key=lambda s: (len(s.stems & topic) if not money else any(c in s.text for c in "£$€¥"), s.order),
                     reverse=True)[:5 if money else 4]  # ("departing 21 May"), else its all; of money, each amount said
@@ -2048,7 +2071,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES)) and not (
         s.role == "user" and len(tokens(s.text)) <= 8 and any(w in s.text.lower() for w in _WAITING))]  # (nor "Let me
     # know when you find out": the question before it is what stays open)
-    said = _answers(_cancelled(_corrected(raw)))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
+    said = _answers(_cancelled(_corrected(raw, any(section.kind == "events" for section in spec.sections))))  # the model's own echoes ("Noted: ...", "From my notes: ...") tell nothing the user
     # did not; a correction written into what it corrects is gone from them, but for a section of corrections
     if spec.priceless:  # "Never mention prices": a sentence without its clause of an amount ("Booked SK-7710, £240 all in")
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(

@@ -21,6 +21,10 @@
   cafe", not for a guide dog; "I weigh 140kg, is that OK?" of "Maximum weight on the slide is 120 kg." is a "No";
 - a question followed by news of the asker ("...? I'm coming with my aunt") is still answered from the instructions;
   "what's my member number?" of "The signed-in member is ..." is answered.
+
+The ``test_review_*`` tests hold what a review of these rules found them overreaching on: "X rather than Y", "Y out, X
+in", "prefer X to Y" and the like; news of a change made before; a number that labels a place; a thing allowed "only"
+in one place; a unit listed in the field's own description.
 """
 
 from __future__ import annotations
@@ -234,3 +238,40 @@ def test_a_question_followed_by_news_of_the_asker_is_answered_from_the_instructi
 def test_the_signed_in_members_number_is_theirs() -> None:
     desk = "You help lido members. The signed-in member is Tomas Reyes, member number M-55012."
     assert "M-55012" in _reply("what's my member number?", desk)
+
+
+# --- what a review of these rules found them overreaching on -------------------------------------------------------
+
+@pytest.mark.parametrize(("message", "removed", "added"), [
+    ("box JB-1001: use spinach rather than celery", "celery", "spinach"),
+    ("box JB-1001, put beetroot in place of carrot", "carrot", "beetroot"),
+    ("box JB-1001: carrot out, spinach in", "carrot", "spinach"),
+    ("box JB-1001: put celery in and take beetroot out", "beetroot", "celery"),
+    ("box JB-1001 - I'd prefer spinach to carrot", "carrot", "spinach"),
+    ("can box JB-1001 have beetroot instead of celery?", "celery", "beetroot"),
+    ("box JB-1001, a replacement spinach for the carrot please", "carrot", "spinach"),
+])
+def test_review_two_options_are_read_by_the_words_around_them(message: str, removed: str, added: str) -> None:
+    assert _calls(BOXES, message)[0][1] == {"box": "JB-1001", "remove": removed, "add": added}
+
+
+def test_review_news_of_a_change_made_before_orders_none() -> None:
+    assert _calls(BOXES[:1], "I swapped celery for spinach last week and loved it") == []
+
+
+def test_review_a_number_that_labels_a_place_is_not_the_value_out_of_range() -> None:
+    heat = _tool("set_pool_heat", "Set the pool water temperature.", {"celsius": {"type": "number", "minimum": 24, "maximum": 31}})
+    assert _calls([heat], "in lane 7, set the water to 28") == [("set_pool_heat", {"celsius": 28})]
+
+
+def test_review_a_thing_allowed_only_in_one_place_is_a_no_elsewhere() -> None:
+    rules = "You answer for the lido. Barbecues are allowed on the terrace only. Inflatables are not allowed in the pool."
+    assert _reply("can I have a barbecue on the lawn?", rules) == (
+        'No: my instructions say "Barbecues are allowed on the terrace only."')
+
+
+def test_review_a_unit_listed_in_the_fields_own_description_is_read_by_its_cue() -> None:
+    convert = _tool("convert_length", "Convert a length.", {"value": {"type": "number"},
+                                                            "from_unit": {"type": "string", "description": "from (cm, in, m)"},
+                                                            "to_unit": {"type": "string", "description": "to (cm, in, m)"}})
+    assert _calls([convert], "convert 40 cm to in")[0][1]["to_unit"] == "in"
