@@ -604,7 +604,9 @@ class Reader:
                 "unit", "units", "measure"} & {f.lower() for f in self.fields} and _counted_things(self.whole, self.options):
             return "item", lambda text: _counted_things(text, self.options)  # an order line's: "2 large serving bowls"
         about = set(words(f"{name.replace('_', ' ')} {description}")) | {stem(name.lower())}  # "when" too
-        if field_stems & stem_set("unit flat apartment apt suite") and not field_stems & stem_set("measure price cost") and any(
+        if field_stems & stem_set("unit flat apartment apt suite") and not (field_stems | set(words(description))) & stem_set(
+                "measure measurement price cost length weight volume distance temperature metric") and not {f.lower() for f in (
+                    self.fields)} & {"length", "width", "height", "weight", "quantity", "amount", "value", "size"} and any(
                 a in _DWELLINGS and any(c.isdigit() for c in b) for a, b in itertools.pairwise(_lower_tokens(self.whole))):
             return "dwelling", lambda text: [b for a, b in itertools.pairwise(tokens(text)) if a.lower() in _DWELLINGS and any(
                 c.isdigit() for c in b)]  # "Flat 3A - the kitchen light flickers": unit 3A
@@ -799,7 +801,7 @@ class Reader:
         if _paired(name, self.fields) and not self.answer and (pair := _pair(self.whole)):  # item_a, item_b: "bleach
             return "paired", lambda text: pair if text == self.whole else _pair(text)  # with my weedkiller"
         owned = set(words("".join(f" {c}" if c.isupper() else c for c in owner)))  # "CalendarEvent": calendar, event
-        named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display lead main primary")
+        named = field_stems - _PERSON - stem_set("first given last family surname full middle nick display lead")
         # (lead_name: a person's)
         if field_stems & _THING or stem("name") in field_stems and (named or field_stems == {stem("name")} and (owned
                 and not owned & (_PERSON | _GENERIC_ANSWER) or self.own & _THING)):  # add_item(name): "Add milk"
@@ -2213,8 +2215,9 @@ class Reader:
         if (ruled := self.ruled(marks)) is not None:  # "Approve refunds under $100": approved for "$30"
             return ruled
         parts = name.lower().split("_")
-        if parts[:1] == ["in"] and len(parts) == 2 and f" out of {parts[1]} " in f" {heard_low} ":
-            return False  # in_stock: "out of stock"
+        if parts[:1] == ["in"] and len(parts) == 2 and f" out of {parts[1]} " in f" {heard_low} " and not f" {heard_low} ".replace(
+                f" out of {parts[1]} ", " ").count(f" in {parts[1]} "):
+            return False  # in_stock: "out of stock" (not "in stock again after being out of stock")
         if marks & stem_set("available usable working functional operational") and (thing := marks - stem_set(
                 "available usable working functional operational")) and any(thing <= set(words(piece)) and (set(words(piece)) & (
                     notes.PROBLEM) or any(cue in piece.lower() for cue in ("not working", "n't work", "out of order",
@@ -4444,8 +4447,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         return [t for t in tools if t.name == choice.get("name")][:1]
     heard = _lower_tokens(request.message)
     if choice in (None, "auto") and heard[:1] in (["i"], ["we"]) and heard[1:2] and heard[1].endswith("ed") and set(heard) & {
-            "last", "yesterday", "ago", "once"} and "?" not in request.message:  # "I swapped basil for mint last time and
-        # loved it": news, no order (but "I cancelled last month; where's my money?" asks)
+            "last", "yesterday", "ago", "once"} and not set(heard) & _REQUESTING and len(sentences(request.message)) == 1 and not (
+                set(request.message) & set(",;?-")):  # "I swapped basil for mint last time and loved it": news, no order
+        # (but "I cancelled last month; where's my money?" asks, "I ordered it last week, please refund me" too)
         return []
     if choice in (None, "auto"):  # "Use take_deposit when asked to take a deposit": not for a booking alone
         tools = [t for t in tools if t.handoff or not _withheld(request, t)]
@@ -5389,7 +5393,13 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         # "Which days...?": "Tuesdays"
         kinds_asked = set(topic) & stem_set("postcode zip percentage percent email") | (set(topic) & {stem("phone")} if stem(
             "number") in topic else set())  # (not "What phone do I have?": a Pixel 8)
-        if kinds_asked and not kinds_asked & (statement.stems | sized) and statement.role in ("user", "note", "tool"):
+        low_said = _lower_tokens(statement.text)
+        shaped = kinds_asked & stem_set("postcode zip") if any(a[:1].isalpha() and any(c.isdigit() for c in a) and len(a) <= 4 and (
+            b[:1].isdigit() and b[1:].isalpha() and len(b) == 3) or a.isdigit() and len(a) == 5 for a, b in itertools.pairwise(
+                [*low_said, ""])) else set()  # "Hull HU1 2AA", "Austin TX 78701"
+        shaped |= kinds_asked & stem_set("percentage percent") if {"half", "quarter", "third", "cent", "percent"} & set(
+            low_said) else set()  # "takes half", "4.5 per cent"
+        if kinds_asked and not kinds_asked & (statement.stems | sized | shaped) and statement.role in ("user", "note", "tool"):
             continue  # "What's the postcode of Paper Cuts?" is not answered by "The contact at Paper Cuts is Moss"
         if len(topic) > 1 and set(topic) - _VALUE_KINDS - _MOVING and not _covered([one for one in topic if one not in _VALUE_KINDS], (
                 statement.stems | faulty | sized | ({head} if called & statement.stems or statement in wished else set()))) and not named and {
@@ -6143,33 +6153,46 @@ def _told_in_instructions(request: Request) -> str | None:
     do I have?": theirs to tell), and ``None`` when two sentences share as much."""
     asking = request.message[:600]
     lowered = _lower_tokens(asking)
-    if any(a in ("do", "did", "am", "was", "have") and b == "i" and c != "need" for a, b, c in zip(lowered, lowered[1:], [
-            *lowered[2:], ""])):
-        return None
+    if any(a in ("do", "did", "am", "was", "have") and b == "i" and c not in ("need", *_REACHING) for a, b, c in zip(
+            lowered, lowered[1:], [*lowered[2:], ""])):
+        return None  # (but "who do I call?" asks whom to reach)
     question = [t for t in _lower_tokens(next((s for s in reversed(sentences(asking)) if s.rstrip().endswith("?")), asking).split(
         " - ")[-1].split(", ")[-1])]  # its question: "which day does the van come?", "how much?"
     yes_no = question[:1] and question[0] in _YES_NO
     if question[:2] in (["can", "you"], ["could", "you"], ["will", "you"], ["would", "you"]) and not set(question) & (
             QUESTION_WORDS - {"can", "could", "will", "would"}):
         return None  # "Can you waive the fee?" asks for a deed, not a fact
-    own = {w.replace("-", "") for w in words(asking.replace("-", ""))} - _ASKING_WORDS - _LIGHT_VERBS
+    own = {w.replace("-", "") for w in words(asking.replace("-", ""))} - _ASKING_WORDS - _LIGHT_VERBS | {
+        t.lower() for t in tokens(asking) if len(t) == 1 and t.isupper() and t != "I"}  # ("elevator B")
     hyphened = {t.lower().replace("-", "") for t in tokens(asking) if "-" in t.strip("-")}  # "re-block"
     when = bool({"when", "day", "days"} & set(question))
+    asked_verb = {stem(c) for a, b, c in zip(lowered, lowered[1:], lowered[2:]) if a in ("can", "could", "may") and b in ("i", "we")}
     how_much = "how much" in asking.lower() and not any(a == "much" and b not in STOP and b.isalpha() for a, b in (
         itertools.pairwise(lowered)))  # ("how much notice" asks no amount)
     coded = bool(set(words(asking)) & _ID)
     scored = []
+    numbers = sum(any(_phone_like(m.group(0)) for m in _PHONE.finditer(line)) or "@" in line for line in sentences(
+        request.instructions[:4000]))
     for line in sentences(request.instructions[:4000]):
         first = (_lower_tokens(line) or [""])[0]
         if first in ("you", "you're", "your", "always", "never", "be", "answer", "reply", "say", "route", "recommend",
                      "use", "keep", "only", "don't", "do", "if", "when", "remember", "help") or _tasked(line):
             continue  # the model's own part and its orders, no fact told ("Track who has which SIM...")
-        held = {w.replace("-", "") for w in words(line.replace("-", ""))}
+        held = {w.replace("-", "") for w in words(line.replace("-", ""))} | {t.lower() for t in tokens(line) if len(t) == 1 and (
+            t.isupper()) and t not in ("I", "A")}
         shared = {w for w in own if any(w == h or len(w) >= 5 and len(h) >= 5 and (h.startswith(w) or w.startswith(h))
                                         for h in held)}
+        reachable = question[:1] == ["who"] and set(question) & set(_REACHING) and (any(_phone_like(m.group(0)) for m in (
+            _PHONE.finditer(line))) or "@" in line)  # "my sink is leaking, who do I call?": "Emergency plumber number:
+        shared |= {w for w in own if related({w}) & held} if reachable else set()  # 555-0199" (a leak's kin), else the
+        shared |= {"reach"} if reachable and numbers == 1 else set()  # one number there is
+        kin = {w for w in own & asked_verb if related({w}) & held} if shared else set()  # "Can I borrow a laptop?":
+        shared |= kin  # "Loan laptops from room 2.14." (a word said, and a kin of the verb asked)
+        shared |= own & stem_set("price cost fee charge") if _currencies(line) else set()  # "what's the monthly price?":
+        # "Premium is $7.99 a month or $59 a year." (an amount is a price)
         dated = bool(_weekdays(line) or _DATE.search(line) or CALENDAR & {t.removesuffix("s") for t in _lower_tokens(line)})
         names = {stem(t.lower()) for t in tokens(line)[1:] if t[:1].isupper()}
-        valued = dated or names or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
+        valued = dated or names or kin or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
             {"one", *_COUNT_WORDS} & set(_lower_tokens(line)))  # ("one calendar month's notice")
         if not shared or not valued or when and not dated or how_much and not _currencies(line) or coded and not facts(line):
             continue
@@ -6177,7 +6200,8 @@ def _told_in_instructions(request: Request) -> str | None:
         entries = entries if ": " in line or {"and", "or"} & set(_lower_tokens(line)) else [line]  # (no list: "The llama,
         # Pedro, bites.")
         listed = [e for e in entries if {w.replace("-", "") for w in words(e.replace("-", ""))} & shared]
-        if len(shared) >= 2 or shared & (names | hyphened) or not yes_no and (len(entries) > 2 and len(listed) == 1 or when):
+        if len(shared) >= 2 or shared & (names | hyphened) or reachable and shared or not yes_no and (
+                len(entries) > 2 and len(listed) == 1 or when):
             scored.append((len(shared), line, listed if len(entries) > 2 and len(listed) == 1 else []))
     scored.sort(key=lambda entry: -entry[0])
     if not scored or len(scored) > 1 and scored[0][0] == scored[1][0]:
@@ -6189,6 +6213,10 @@ def _told_in_instructions(request: Request) -> str | None:
     return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
 
 
+#: Words that ask for something to be done ("please", "can you", "I need a refund").
+_REQUESTING = frozenset("please can could would will need want wants help refund cancel book send".split())
+#: The verbs of reaching someone ("who do I call?").
+_REACHING = ("call", "ring", "phone", "contact", "email", "tell", "notify")
 #: What asks whether a thing is allowed ("..., is that ok?", "Can I bring...?"), and what says it is.
 _MAY = ("is that ok", "is that okay", "is that allowed", "is that fine", "is it ok", "is it okay", "is it allowed",
         "am i allowed", "are we allowed", "can i", "can we", "may i", "may we", "allowed to")
@@ -6311,7 +6339,8 @@ def _permitted(request: Request) -> str | None:
             label, colon, rest = clause.partition(": ")
             clause = rest if colon and len(label.split()) <= 2 else clause  # ("Rules: No tents after 8pm")
             said = _lower_tokens(clause)
-            banned = said[:1] == ["no"] or "not allowed" in " ".join(said) or "not permitted" in " ".join(said)
+            banned = said[:1] == ["no"] or any(f" {cue} " in f" {' '.join(said)} " for cue in (
+                "not allowed", "not permitted", "may not", "must not", "cannot", "can't"))  # "Pregnant visitors may not jump."
             allowed = not banned and not {"not", "no", "never"} & set(said) and any(
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
@@ -7419,12 +7448,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         set(words(rest)) & (_CHANGES | _ACTING | notes.PROBLEM)) and not _about_user(rest) and _language(said) in (
             None, "english") and any(w in rest.lower() for w in ("weather", "hope you", "nice day", "lovely day"))  # "Good
     # afternoon! Lovely weather for bowls."
+    if said.strip() and not any(c.isalnum() for c in said):  # "?", "..."
+        return "What would you like to ask? Your message had no words in it."
     if hello and (not rest or how_are_you or chat or not greeting and len(said) < 40 and not question) or how_are_you and short:
         return f"{'Hello! ' if hello else 'I am well, thanks. '}What can I help you with?"  # "how's it going?"
     thanked = said_tokens & {"thanks", "thank", "cheers", "thx"} and len(set(words(said))) <= 4 and not question and not (
         _OPTIONS.search(request.instructions[:2000]))  # (a message to classify: "Thank you so much, it was wonderful.")
     farewell = said_tokens & {"bye", "goodbye"} or any(bye in said.lower() for bye in ("see you", "take care", "good night")
-                                                       ) or said_tokens <= {"night", "nite", "all", "everyone"}  # not "per night"
+                                                       ) or bool(said_tokens) and said_tokens <= {"night", "nite", "all", "everyone"}
+    # (not "per night"; a bare "?" is no farewell)
     if short and farewell:
         return f"{'You are welcome! ' * bool(thanked)}Goodbye, talk to you soon!"  # "bye!", "see you tomorrow"
     if thanked:
@@ -7764,6 +7796,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return _each_once([restate(found[1]) for found in answers if found])
         if ordered := _scripted_when(request):  # "If a crossing is cancelled for weather, tell the customer: '...'"
             return ordered
+        if known is not None and (ruled := _permitted(request)) and ruled.startswith("No") and ruled.partition('"')[2].rstrip(
+                '"') not in known[1]:  # "I'm 4 months pregnant, can I jump with my son?": "Pregnant visitors may not
+            return ruled  # jump.", not "Children under 8 must be supervised."
         if known is not None:
             return known[1]
         if banned := _forbidden(request.instructions, said):  # "Never give investment advice": "Should I buy...?"
@@ -8353,9 +8388,9 @@ def _asked_of_text(message: str) -> str | None:
         lowered = tail.lower()
         cut = max((lowered.rfind(off) + len(off) for off in _SIGN_OFFS if lowered.rfind(off) >= len(lowered) - 80), default=-1)
         signer = tail[cut:].strip(" ,.-\u2014\n") if cut > 0 else tail.rpartition("\n")[2].strip(" -\u2014") if "\n" in tail else ""
-        signer, _, firm = signer.partition(", ")  # "Delroy Mensah, Shine Bright Windows": the person, for the firm
+        signer = signer.partition(", ")[0]  # "Delroy Mensah, Shine Bright Windows": the person
         if signer and len(signer.split()) <= 4 and all(w[:1].isupper() for w in signer.split()):
-            return f"{signer} signed it" + (f", for {firm}." if firm and len(firm.split()) <= 5 else ".")
+            return f"{signer} signed it."
         return None
     if said[0] in ("what", "what's", "whats", "which"):  # "What is the order number in this email?"
         cut = max((k for k, t in enumerate(said) if t in ("in", "from", "within") and _TEXTS & set(said[k + 1:])), default=0)
@@ -8894,7 +8929,7 @@ def _age_limit(told: str, said: str) -> str | None:
             # "he's 9" (not "My 9 year old ski jacket is too small", "my 8 year old sail boat")
             if not person:  # (not "a 15 year old kart", "My boat is 10 years old", "a book that's 100 years old")
                 continue
-        elif not (before in ("aged", "age") or before in ("is", "she's", "he's", "i'm", "im", "turned") and (
+        elif not (before in ("aged", "age") or before in ("is", "she's", "he's", "i'm", "im", "turned", "turns", "turning") and (
                 not after or after in STOP | opening) and (before != "is" or k > 1 and (low[k - 2] in _AGED or tokens(
                     said)[k - 2][:1].isupper()))):
             continue
@@ -9486,8 +9521,9 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
                             "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved
-                    within = [float(t) for t in tokens(_in_digits(asked.message)) if _NUMBER.fullmatch(t) and not _out_of_bounds(
-                        float(t), f)]  # into them (but "in room 101 set heating to 19": the 19)
+                    within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
+                        "to", "at") and _NUMBER.fullmatch(t) and not _out_of_bounds(float(t), f)]  # into them (but "in
+                    # room 101 set heating to 19": the 19 it is set to)
                     if len(within) == 1:
                         arguments[n] = int(within[0]) if f.get("type") == "integer" or within[0].is_integer() else within[0]
                     else:
@@ -9556,22 +9592,21 @@ _NEW_SIDE = frozenset("add new replacement to target".split())
 
 
 def _sides(message: str, options: Sequence[Any]) -> tuple[Any, Any] | None:
-    """``(old, new)`` of the two options a message names for a change, by the words between and after them: "swap A for
-    B", "replace A with B", "from A to B", "A out, B in" (A old); "B instead of A", "B in place of A", "B rather than
-    A", "B over A", "prefer B to A", "a replacement B for the A", "to B from A", "B ..., it's A now" (A old); else
-    ``None``."""
+    """``(old, new)`` of the two options a message names for a change, by the word right before the second, or after
+    each: "swap A for B", "replace A with B", "from A to B", "A out, B in" (A old); "B instead of A", "B in place of A",
+    "B rather than A", "B over A", "prefer B to A", "a replacement B for the A", "to B from A" (A old); else ``None``."""
     low = f" {' '.join(_lower_tokens(message))} "
     spots = sorted((at[0], o) for o in options if isinstance(o, str) and (at := whole_words_at(low, o.lower())))
     if len(spots) != 2:
         return None
     (i, a), (j, b) = spots
-    between, before = low[i + len(a):j], low[:i].split()[-3:]
+    before = low[:i].split()[-3:]
+    cue = " ".join(low[i + len(a):j].split()[-2:])  # the words right before the second ("swap it for vanilla")
     after = [low[k + len(o):].split()[:1] or [""] for k, o in spots]
-    if after[0][0] == "in" and after[1][0] == "out" or any(f" {cue} " in between for cue in (
-            "instead of", "in place of", "rather than", "over", "not", "from")) or "to" in between.split() and "prefer" in before or (
-                set(before) & {"replacement", "new"}) or after[1][0] in ("now", "currently"):
+    if after[0][0] == "in" and after[1][0] == "out" or cue in ("instead of", "place of", "rather than") or cue.split()[-1:] in (
+            ["over"], ["from"], ["not"]) or cue.split()[-1:] == ["to"] and "prefer" in before or set(before) & {"replacement", "new"}:
         return b, a
-    if after[0][0] == "out" or after[1][0] == "in" or set(between.split()) & {"for", "with", "to", "into", "->", "→"}:
+    if after[0][0] == "out" or after[1][0] == "in" or cue.split()[-1:] in (["for"], ["with"], ["to"], ["into"], ["->"], ["→"]):
         return a, b
     return None
 

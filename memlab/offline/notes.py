@@ -724,16 +724,27 @@ def _dates(statement: Statement, cues: tuple[str, ...] = ("by", "before", "until
     return out
 
 
+#: The last words of a street's name ("12 Elm Row", "3 Quarry Lane").
+_STREETS = frozenset("row road rd street st lane avenue ave drive close way crescent place terrace gardens court square "
+                     "mews grove".split())
+
+
+def _street_address(text: str) -> bool:
+    """Whether ``text`` gives a house number and its street ("I'm Gwen Ashby at 3 Quarry Row")."""
+    found = tokens(text)
+    return any(t[:4].isdigit() or t[:-1].isdigit() and len(t) <= 5 and t[-1:].isalpha() for k, t in enumerate(found) if any(
+        all(w[:1].isupper() for w in found[k + 1:k + 1 + n]) and found[k + n:k + n + 1] and found[k + n].lower() in _STREETS
+        for n in (2, 3)))
+
+
 def _names_a_product(statement: Statement) -> bool:
     """Whether a sentence names a product, a model or a version: "AX3000", "v1.0.3", "Windows 10"."""
     if any(_MODEL_LIKE.fullmatch(i) for i in statement.identifiers):
         return True
-    found = tokens(statement.text)  # "Aero 14", not "April 20"
-    streets = {"row", "road", "rd", "street", "st", "lane", "avenue", "ave", "drive", "close", "way", "crescent", "place",
-               "terrace", "gardens", "court", "square"}  # (nor a house number: "Priya Nandakumar, 12 Elm Row")
+    found = tokens(statement.text)  # "Aero 14", not "April 20" (nor a house number: "Priya Nandakumar, 12 Elm Row")
     return any(a[:1].isupper() and (b[:1].isdigit() or a.isalpha() and b in statement.identifiers and stem(a.lower()) not in (
         ID_NOUNS)) and (
-        a.lower() not in CALENDAR) and not {c.lower(), d.lower()} & streets for a, b, c, d in zip(
+        a.lower() not in CALENDAR) and not {c.lower(), d.lower()} & _STREETS for a, b, c, d in zip(
             found[1:], found[2:], [*found[3:], ""], [*found[4:], "", ""])) or bool(  # "an Aquaflow S-340"
         {"using", "running", "version"} & {t.lower() for t in found})
 
@@ -1251,6 +1262,20 @@ _FIXES = frozenset("sorry actually correction mistyped meant".split()) | _MOVED 
 _BOOKED_WORDS = frozenset("booked booking scheduled arranged collection pickup appointment reserved".split())
 
 
+def _own_move(fix: Statement, old: Statement) -> bool:
+    """Whether the assistant's ``fix`` ("Moved to Friday 13 June.", "No problem, collection moved to ...") moves what
+    ``old`` booked: every word around its verb, up to "to", is one of ``old``'s (not "I moved your address to ...", "The
+    courier rescheduled the parcel to ...")."""
+    low = [t.lower() for t in tokens(fix.text)]
+    verb = next((k for k, t in enumerate(low) if t in ("moved", "rescheduled", "changed")), None)
+    if verb is None:
+        return False
+    to = next((k for k in range(verb + 1, len(low)) if low[k] in ("to", "for")), len(low))
+    around = set(low[:verb] + low[verb + 1:to]) - {"no", "problem", "ok", "okay", "sure", "done", "the", "it", "that", "has",
+                                                    "been", "is", "now", "all", "i've", "we've", "your"}
+    return {stem(w) for w in around} <= old.stems
+
+
 def _corrected(said: Sequence[Statement], history: bool = False) -> list[Statement]:
     """The statements with each correction's new value written into the one earlier sentence it corrects (the one
     sharing most of its words, the latest of equals), by the word before the value or an identifier's prefix ("my exam
@@ -1316,7 +1341,8 @@ def _corrected(said: Sequence[Statement], history: bool = False) -> list[Stateme
                       not pointing or latest < 0) and same - _TIME and (
                       not weak or len(same - _TIME) >= 2) or undone & held(old.text) or made and set(facts(
                           old.text)) & set(facts(fix.text)) and old.role != "tool" or mistyped(
-                          old.text, fix.text) or moved and old.role == "assistant" and bool(_lower(old) & _BOOKED_WORDS))]  # sentence
+                          old.text, fix.text) or moved and old.role == "assistant" and bool(_lower(old) & _BOOKED_WORDS) and (
+                              _own_move(fix, old)))]  # sentence
         # saying two of its words ("the bisque firing"), or the value it says is no more
         if not shares:
             continue
@@ -1938,6 +1964,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
     broad = bool(set(words(section.heading)) & stem_set("money budget finance finances income"))  # ("Money": all of it)
     said = [replace(s, stems=s.stems | money) if money and any(c in s.text for c in "£$€¥") and (s.role != "user" or broad or s.stems & (
         _MONEY | stem_set("paid deposit owe balance"))) else s for s in said]  # user's: what they paid, not "I earn £40k")
+    said = [replace(s, stems=s.stems | {stem("address")}) if stem("address") in topic and s.role in ("user", "note") and (
+        _street_address(s.text)) else s for s in said]  # "## Address": "I'm Gwen Ashby at 3 Quarry Row"
     about: list[Statement] = []  # best ("Property": the flat; "Money": the quote); "And decide on X" goes with the
     last: dict[str, Statement] = {}  # sentence before it
     answering = {a.order for a in replies.values()}

@@ -108,7 +108,7 @@ _WHOLE = frozenset({"hate", "fare"})  # ("fare" is no "far": "as far as I know" 
 #: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
 #: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
-    name call called named nickname labelled labeled label | ratio proportion per | under below fewer low threshold | build built assemble assembled assembling assembly | reproducible repro reproduce reproduces reproduced consistently always | difficulty difficult hard tricky | live home house flat apartment move moved relocate relocated based address settle
+    name call called named nickname labelled labeled label | ratio proportion per | under below fewer low threshold | build built assemble assembled assembling assembly | reproducible repro reproduce reproduces reproduced consistently always | borrow borrowing loan loans lend lending | difficulty difficult hard tricky | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
     motel hostel | from
     originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab
@@ -139,7 +139,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | shift shifts rota nights
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter l oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
-    | hour hours time open opening close closing closed | address location located street road avenue lane crescent row mews terrace property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
+    | hour hours time open opening close closing closed | address location located street road avenue lane crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
     | recurring recur repeat repeats repeating | pause stop halt | tea oolong sencha matcha darjeeling assam chai rooibos | time clock | bike bicycle cycling cyclist brake brakes tyre puncture | football soccer cricket rugby tennis basketball league | show performance concert gig matinee | ticket booking | baggage luggage suitcase
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
@@ -682,8 +682,9 @@ class _Reader:
         told = before or told  # said before of 3 June, not the reason given with the change
         if identifiers(key) and any(value in s.text for s in self.statements):
             return sentence  # "Please refund ORD-44121, not ORD-44120", both said before: a choice, no correction
-        told = [s for s in told if not (dated and any(t.lower() in CALENDAR for t in new)) or any(
-            t.lower() in CALENDAR or t[:1].isdigit() and t.rstrip("0123456789").lower() in ("st", "nd", "rd", "th") or ":" in t
+        told = [s for s in told if not (dated and any(t.lower() in CALENDAR or t[:1].isdigit() and t.lstrip("0123456789").lower() in (
+            "st", "nd", "rd", "th") or ":" in t for t in new)) or any(
+            t.lower() in CALENDAR or t[:1].isdigit() and t.lstrip("0123456789").lower() in ("st", "nd", "rd", "th") or ":" in t
             or any(t.count(mark) == 2 for mark in "/-.") for t in tokens(s.text))]  # "make that friday the 13th" is of
         # a sentence with a date, never of "phone 07700 900511"
         told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,

@@ -11,14 +11,19 @@
 - "Who signed this letter?" of "Delroy ..., Firm Name" names the person; a "lead_name" is a person's name, never a
   greeting; "out of stock" is not in stock; "no garage" names no garage; "1500 ml" is 1.5 litres; "every time" is
   reproducible; "Flat 2B" is the unit; "lost item" is one label, chosen by "I left my ...".
+
+The ``test_review_*`` tests hold what a review of these rules found them overreaching on: a cue word far from the
+second option, a request after news of the past, a number the field is not set to, a percentage or a postcode said
+another way, a row of seats, the assistant moving another thing, names that are no person's, "in stock" said, a unit
+of length, what follows a signer's name.
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
 from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
 
@@ -109,7 +114,7 @@ def test_a_price_and_an_address_section_hold_what_was_said() -> None:
 def test_a_sign_off_with_a_firm_names_the_person() -> None:
     letter = ("Who signed this letter?\n\nTo the tenants of Brook Court,\nThe bins move to Fridays from 3 March.\n"
               "Best wishes,\nNadia Quist, Brook Court Lettings")
-    assert _reply(letter) == "Nadia Quist signed it, for Brook Court Lettings."
+    assert _reply(letter) == "Nadia Quist signed it."
 
 
 def test_a_lead_name_is_a_persons_never_a_greeting() -> None:
@@ -151,3 +156,81 @@ def test_a_label_of_two_words_is_chosen_whole() -> None:
     desk = ("Sort each message for the flat-share noticeboard as one of: rent, repair, lost item, other. Reply with just "
             "the label.")
     assert _reply("I think I left my keys in the hall last night, has anyone seen them?", desk) == "lost item"
+
+
+# --- what a review of these rules found them overreaching on -------------------------------------------------------
+
+JARS = ["heather", "clover", "lime", "borage"]
+SWAP = [_tool("swap_honey", "Swap one honey of a jar subscription for another.",
+              {"remove_honey": {"type": "string", "enum": JARS}, "add_honey": {"type": "string", "enum": JARS}})]
+
+
+@pytest.mark.parametrize(("message", "removed", "added"), [
+    ("Heather is not selling, so swap it for clover", "heather", "clover"),
+    ("Replace the lime from last month's box with borage", "lime", "borage"),
+])
+def test_review_a_cue_word_far_from_the_second_option_says_nothing_of_the_sides(message: str, removed: str, added: str) -> None:
+    assert _calls(SWAP, message)[0][1] == {"remove_honey": removed, "add_honey": added}
+
+
+ORDERS = [_tool("refund_order", "Refund an order by its id like H-1000.", {"order_id": {"type": "string"}})]
+
+
+@pytest.mark.parametrize("message", ["I ordered H-5521 three weeks ago, it never arrived, refund me please",
+                                     "I ordered H-7781 last week and it arrived broken. I need a refund."])
+def test_review_a_request_after_news_of_the_past_is_still_made(message: str) -> None:
+    assert [name for name, _ in _calls(ORDERS, message)] == ["refund_order"]
+
+
+FAN = [_tool("set_fan", "Set the fan speed.", {"speed": {"type": "integer", "minimum": 1, "maximum": 5}})]
+
+
+def test_review_a_number_the_field_is_not_set_to_is_not_taken_for_the_value() -> None:
+    assert _calls(FAN, "fan to 9 - 3 of us are boiling") == []
+
+
+@pytest.mark.parametrize(("told", "asked"), [
+    ("Hive Row takes half of the sale price as their cut.", "What percentage does Hive Row take?"),
+    ("The loan rate is 3.5 per cent a year.", "What percentage is the loan rate?"),
+    ("The depot is at Unit 9, Quay Lane, Hull HU2 8BD.", "What is the depot's postcode?"),
+])
+def test_review_a_value_of_the_kind_asked_said_another_way_still_answers(told: str, asked: str) -> None:
+    assert _reply(_chat(told, asked), REMEMBER).startswith("You told me")
+
+
+def test_review_a_row_of_seats_is_no_address() -> None:
+    assert not _reply(_chat("We sat in row 12 at the theatre.", "What's my address?"), REMEMBER).startswith("You told me")
+
+
+@pytest.mark.parametrize("moved", ["I moved your address to 5 Elm Road on 1 June.",
+                                   "The courier rescheduled the parcel to 5 June.",
+                                   "Changed your reminder to 1 June."])
+def test_review_the_assistant_moving_another_thing_leaves_the_booking(moved: str) -> None:
+    transcript = f"USER: Book a collection for my sofa.\nASSISTANT: Booked collection for Monday 2 June.\nUSER: And?\nASSISTANT: {moved}"
+    assert "Booked collection for Monday 2 June" in _note("Summarize this conversation as short bullet notes.", transcript)
+
+
+@pytest.mark.parametrize(("field", "message", "value"), [
+    ("main_name", "Main course: risotto, guest Ben Ito", "unknown main name"),
+])
+def test_review_only_a_lead_name_is_a_persons(field: str, message: str, value: str) -> None:
+    schema = {"type": "object", "properties": {field: {"type": "string"}}, "required": [field]}
+    assert _form(schema, message)[field] != "Ben Ito"
+
+
+@pytest.mark.parametrize("message", ["in stock again after being out of stock", "still in stock, not out of stock yet"])
+def test_review_in_stock_said_is_in_stock(message: str) -> None:
+    schema = {"type": "object", "properties": {"in_stock": {"type": "boolean"}}, "required": ["in_stock"]}
+    assert _form(schema, f"Clover honey: {message}.")["in_stock"] is True
+
+
+def test_review_a_unit_of_length_is_no_flats_number() -> None:
+    schema = {"type": "object", "properties": {"length": {"type": "number"}, "unit": {"type": "string", "description": (
+        "unit of length")}}, "required": ["length", "unit"]}
+    assert _form(schema, "Flat 5 needs a shelf 4 m long")["unit"] != "5"
+
+
+@pytest.mark.parametrize("closing", ["Nadia Quist, Director", "Nadia Quist, MD, PhD", "Nadia Quist, London"])
+def test_review_what_follows_the_name_is_no_firm(closing: str) -> None:
+    letter = f"Who signed this letter?\n\nDear tenants,\nThe bins move to Fridays.\nBest wishes,\n{closing}"
+    assert _reply(letter) == "Nadia Quist signed it."
