@@ -356,6 +356,9 @@ _DIETS = frozenset("vegan vegetarian pescatarian halal kosher coeliac celiac ket
 #: Fields whose value is a make's name with a number to it ("Skyfin 2", "Aero 7 Pro", "Delta 360").
 _MODEL_WORDS = stem_set("model product kite version edition variant make")
 #: Pronouns that open a statement about what an earlier one named ("It has a cracked top", "She wants it by May").
+#: Words that place a statement in time without a date ("three weeks ago", "next month").
+_TIMELY = stem_set("ago last next week weeks month months year years day days tomorrow yesterday today tonight morning "
+                   "afternoon evening night soon later hour hours minute minutes eta")
 #: The words a flat's number follows ("Flat 3A", "apt 22", "Unit 5D").
 _DWELLINGS = frozenset("flat apartment apt unit suite".split())
 _STANDS_IN = frozenset("it its they their he his she her it's they've they're he's she's".split())
@@ -4448,8 +4451,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     heard = _lower_tokens(request.message)
     if choice in (None, "auto") and heard[:1] in (["i"], ["we"]) and heard[1:2] and heard[1].endswith("ed") and set(heard) & {
             "last", "yesterday", "ago", "once"} and not set(heard) & _REQUESTING and len(sentences(request.message)) == 1 and not (
-                set(request.message) & set(",;?-")):  # "I swapped basil for mint last time and loved it": news, no order
-        # (but "I cancelled last month; where's my money?" asks, "I ordered it last week, please refund me" too)
+                set(request.message) & set(";?")) and " - " not in request.message and not any(  # "I swapped basil for mint
+                    t.isdigit() for t in heard[2:]) and " and want" not in request.message.lower():  # last time and loved it":
+        # news, no order (but "I cancelled last month; where's my money?" asks, "I ordered it last week, please refund me"
+        # too)
         return []
     if choice in (None, "auto"):  # "Use take_deposit when asked to take a deposit": not for a booking alone
         tools = [t for t in tools if t.handoff or not _withheld(request, t)]
@@ -4612,7 +4617,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         whole = wants and not tool.handoff and fits >= 3 and fits >= len(_needed(tool)) and sum(_fits(
             t, request) >= fits for t in tools) == 1  # "can I get the north booth on 21/03/2026 from 10:00 for 3
         # hours": the one tool taking all it gives (book_studio_slot, not booth_price by "booth")
-        optioned = not tool.handoff and not _about_user(request.message) and sum(bool({stem(str(o).lower()) for o in (
+        optioned = not tool.handoff and (not _about_user(request.message) or bool(_REQUESTING & set(spoken_low))) and sum(bool({stem(str(o).lower()) for o in (
             f.get("enum") or ())} & message) for f in (tool.parameters.get("properties") or {}).values() if isinstance(
                 f, Mapping)) >= 2  # "swap the carrot for beetroot": the tool taking an option of each of two fields
         distinct = len(said) + bool(own & heard - message) + optioned or whole or bool(  # related words ("parcel": track, package) once;
@@ -4760,6 +4765,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and asking and not recalls and choice != "none" and bare and (most := max(n for n, _ in bare)) and sum(
             n == most for n, _ in bare) == 1:  # "What's in stock?": the one tool taking nothing whose description says
         picked = [t for n, t in bare if n == most]  # it ("Return the current stock of every slot")
+    timing = [t for t in tools if not t.handoff and not t.parameters.get("required") and t.name_stems & stem_set(
+        "time times schedule timetable dates")]  # "when is that on?" (of a screening asked about): screening_times()
+    picked = picked or (timing if asking and choice != "none" and not recalls and heard_now[:1] == ["when"] and len(
+        timing) == 1 and not set(_topic(request.message)) - _STANDS_IN - stem_set("on happen start") else [])
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
@@ -4962,6 +4971,13 @@ def _amended(request: Request) -> Request:
     it court 2 at 17:00"): each value the correction gives replaces the one before it of its shape, after the same word
     if it has one (court 2 for court 1), the correction dropped; else the request."""
     text = request.message
+    heard = _lower_tokens(text)
+    before, joint, rest = text.partition(" and ")
+    if joint and heard[:1] in (["i"], ["we"]) and heard[1:2] and heard[1].endswith("ed") and set(_lower_tokens(before)) & {
+            "last", "yesterday", "ago", "once"} and set(_lower_tokens(rest)) & _REQUESTING:  # "We booked 2 nights last year
+        return Request.read({**request.body, "instructions": request.instructions}, [  # and want to come back on 14 June for
+            *request.conversation[:request.last_user_index], {"role": "user", "content": rest}, *request.conversation[  # 3
+                request.last_user_index + 1:]])  # nights": the request, not the stay before
     at = max((text.lower().find(cue) for cue in _TAKE_BACK), default=-1)
     if at <= 0:
         return request
@@ -5394,11 +5410,13 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         kinds_asked = set(topic) & stem_set("postcode zip percentage percent email") | (set(topic) & {stem("phone")} if stem(
             "number") in topic else set())  # (not "What phone do I have?": a Pixel 8)
         low_said = _lower_tokens(statement.text)
+        said_as = tokens(statement.text)
         shaped = kinds_asked & stem_set("postcode zip") if any(a[:1].isalpha() and any(c.isdigit() for c in a) and len(a) <= 4 and (
-            b[:1].isdigit() and b[1:].isalpha() and len(b) == 3) or a.isdigit() and len(a) == 5 for a, b in itertools.pairwise(
-                [*low_said, ""])) else set()  # "Hull HU1 2AA", "Austin TX 78701"
-        shaped |= kinds_asked & stem_set("percentage percent") if {"half", "quarter", "third", "cent", "percent"} & set(
-            low_said) else set()  # "takes half", "4.5 per cent"
+            b[:1].isdigit() and b[1:].isalpha() and len(b) == 3) or b.isdigit() and len(b) == 5 and len(a) == 2 and a.isupper()
+            for a, b in itertools.pairwise([*said_as, ""])) else set()  # "Hull HU1 2AA", "Austin TX 78701"
+        shaped |= kinds_asked & stem_set("percentage percent") if {"cent", "percent"} & set(low_said) or any(
+            a in ("half", "quarter", "third") and b in ("of", "") for a, b in itertools.pairwise([*low_said, ""])) else set()
+        # "takes half of the sale price", "4.5 per cent" (not "a half day", "half past six")
         if kinds_asked and not kinds_asked & (statement.stems | sized | shaped) and statement.role in ("user", "note", "tool"):
             continue  # "What's the postcode of Paper Cuts?" is not answered by "The contact at Paper Cuts is Moss"
         if len(topic) > 1 and set(topic) - _VALUE_KINDS - _MOVING and not _covered([one for one in topic if one not in _VALUE_KINDS], (
@@ -5408,6 +5426,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue  # "What is the hare called?" is not answered by "My assistant is called Priya", nor "What is the
             # time control?" by "The hall closes at 19:00": what is named or timed must be there
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
+        if when and statement.role in ("user", "note") and not dated and not statement.stems & _TIMELY and any(
+                s.role == "tool" and _DATE.search(s.text) or s.role == "tool" and stem("eta") in s.stems for s in request.said):
+            continue  # "when will they arrive?" is not answered by "I'd like to order 2 kits" when a result gives an eta
         if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
                 statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})))):
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
@@ -6162,8 +6183,8 @@ def _told_in_instructions(request: Request) -> str | None:
     if question[:2] in (["can", "you"], ["could", "you"], ["will", "you"], ["would", "you"]) and not set(question) & (
             QUESTION_WORDS - {"can", "could", "will", "would"}):
         return None  # "Can you waive the fee?" asks for a deed, not a fact
-    own = {w.replace("-", "") for w in words(asking.replace("-", ""))} - _ASKING_WORDS - _LIGHT_VERBS | {
-        t.lower() for t in tokens(asking) if len(t) == 1 and t.isupper() and t != "I"}  # ("elevator B")
+    own = {w.replace("-", "") for w in words(asking.replace("-", ""))} - _ASKING_WORDS - _LIGHT_VERBS | _lettered_words(asking)
+    # ("elevator B")
     hyphened = {t.lower().replace("-", "") for t in tokens(asking) if "-" in t.strip("-")}  # "re-block"
     when = bool({"when", "day", "days"} & set(question))
     asked_verb = {stem(c) for a, b, c in zip(lowered, lowered[1:], lowered[2:]) if a in ("can", "could", "may") and b in ("i", "we")}
@@ -6171,22 +6192,19 @@ def _told_in_instructions(request: Request) -> str | None:
         itertools.pairwise(lowered)))  # ("how much notice" asks no amount)
     coded = bool(set(words(asking)) & _ID)
     scored = []
-    numbers = sum(any(_phone_like(m.group(0)) for m in _PHONE.finditer(line)) or "@" in line for line in sentences(
-        request.instructions[:4000]))
     for line in sentences(request.instructions[:4000]):
         first = (_lower_tokens(line) or [""])[0]
         if first in ("you", "you're", "your", "always", "never", "be", "answer", "reply", "say", "route", "recommend",
                      "use", "keep", "only", "don't", "do", "if", "when", "remember", "help") or _tasked(line):
             continue  # the model's own part and its orders, no fact told ("Track who has which SIM...")
-        held = {w.replace("-", "") for w in words(line.replace("-", ""))} | {t.lower() for t in tokens(line) if len(t) == 1 and (
-            t.isupper()) and t not in ("I", "A")}
+        held = {w.replace("-", "") for w in words(line.replace("-", ""))} | _lettered_words(line)
         shared = {w for w in own if any(w == h or len(w) >= 5 and len(h) >= 5 and (h.startswith(w) or w.startswith(h))
                                         for h in held)}
         reachable = question[:1] == ["who"] and set(question) & set(_REACHING) and (any(_phone_like(m.group(0)) for m in (
             _PHONE.finditer(line))) or "@" in line)  # "my sink is leaking, who do I call?": "Emergency plumber number:
-        shared |= {w for w in own if related({w}) & held} if reachable else set()  # 555-0199" (a leak's kin), else the
-        shared |= {"reach"} if reachable and numbers == 1 else set()  # one number there is
-        kin = {w for w in own & asked_verb if related({w}) & held} if shared else set()  # "Can I borrow a laptop?":
+        shared |= {w for w in own if related({w}) & held - _URGENT} if reachable else set()  # 555-0199" (a leak's kin,
+        # not by an urgency: "a fire")
+        kin = {w for w in own & asked_verb if (related({w}) | _BORROWING.get(w, set())) & held} if shared else set()  # "Can I borrow a laptop?":
         shared |= kin  # "Loan laptops from room 2.14." (a word said, and a kin of the verb asked)
         shared |= own & stem_set("price cost fee charge") if _currencies(line) else set()  # "what's the monthly price?":
         # "Premium is $7.99 a month or $59 a year." (an amount is a price)
@@ -6215,6 +6233,20 @@ def _told_in_instructions(request: Request) -> str | None:
 
 #: Words that ask for something to be done ("please", "can you", "I need a refund").
 _REQUESTING = frozenset("please can could would will need want wants help refund cancel book send".split())
+#: What a thing that is borrowed is said to be by the one who lends it ("Can I borrow a laptop?": "Loan laptops ...").
+_BORROWING = {stem("borrow"): stem_set("loan loans loaned lend lends"), stem("hire"): stem_set("rent rental"),
+              stem("rent"): stem_set("hire")}
+#: Words of urgency, kin of any trouble: no one to call is found by them ("a fire" is no plumber's).
+_URGENT = stem_set("emergency urgent asap immediately")
+
+
+def _lettered_words(text: str) -> set[str]:
+    """A thing and its one-letter name as one word ("elevator B": "elevator b"), not "B&B", "plan B" nor "T shirts"."""
+    found = tokens(text)
+    return {f"{stem(a.lower())} {b.lower()}" for a, b in itertools.pairwise(found) if len(b) == 1 and b.isupper() and (
+        b not in ("I", "A")) and a.isalpha() and a.lower() not in STOP | {"plan"}}
+
+
 #: The verbs of reaching someone ("who do I call?").
 _REACHING = ("call", "ring", "phone", "contact", "email", "tell", "notify")
 #: What asks whether a thing is allowed ("..., is that ok?", "Can I bring...?"), and what says it is.
@@ -7404,8 +7436,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         # in English")
         return "I can't translate offline: I can only answer from what I was sent."
     if structured_input(request.raw_message) and not missing:  # data for the instructions' task: a fact, or no
-        known = _from_instructions(request)
-        return known[1] if known is not None else _CANNOT
+        known = _from_instructions(request)  # (an agent as a tool, given JSON: {"surname": "Hartley", ...}: the line of it)
+        return known[1] if known is not None else looked_up if (looked_up := _looked_up(request)) is not None else _CANNOT
     said_tokens = {t.lower() for t in tokens(said[:400])}
     question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:]) or any(  # "Please
         piece.rstrip().endswith("?") for piece in sentences(said) if "\n" not in said)  # tell me...", "Also, how
@@ -7480,8 +7512,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "") + "".join(
             f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
         them = "them" if others else "it"
-        beyond = [t for t in tokens(_in_digits(request.message)) if "maximum" in field and _NUMBER.fullmatch(t) and _out_of_bounds(
-            float(t), field)]  # "rate the lasagne 7 stars" of 1 to 5
+        beyond = sorted((t for t in tokens(_in_digits(request.message)) if "maximum" in field and _NUMBER.fullmatch(t) and (
+            _out_of_bounds(float(t), field))), key=lambda t: f" to {t}" not in _in_digits(request.message))  # "rate the
+        # lasagne 7 stars" of 1 to 5 (the one it is set "to" first)
         digits = str(field.get("pattern") or "").removeprefix("^").removesuffix("$").replace("\\d", "[0-9]")
         size = digits.removeprefix("[0-9]{").removesuffix("}") if digits.startswith("[0-9]{") else ""
         short = [t for t in tokens(request.message) if size.isdigit() and t.isdigit() and len(t) != int(size)]  # "look up chip
@@ -7796,6 +7829,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return _each_once([restate(found[1]) for found in answers if found])
         if ordered := _scripted_when(request):  # "If a crossing is cancelled for weather, tell the customer: '...'"
             return ordered
+        if known is None and (mine := _said_just_before(request)):  # "and where?" after "First Thursday, 7.30pm, upstairs
+            return mine  # at The Crown."
         if known is not None and (ruled := _permitted(request)) and ruled.startswith("No") and ruled.partition('"')[2].rstrip(
                 '"') not in known[1]:  # "I'm 4 months pregnant, can I jump with my son?": "Pregnant visitors may not
             return ruled  # jump.", not "Children under 8 must be supervised."
@@ -9342,12 +9377,16 @@ def _ordered_steps(instructions: str, read: tuple[tuple[str, frozenset[str], fro
     for sentence in _sentences_saying(instructions, cues := frozenset({"first", "then", "before", "after"})):
         said = _lower_tokens(sentence)  # "Search the docs first. Open a ticket for bugs.": and the next sentence
         said += _lower_tokens([*sentences(instructions.partition(sentence)[2]), ""][0]) * ("first" in said)
+        spans = {t.name: {k + n for k in range(len(said)) if said[k:k + len(t.name.split("_"))] == t.name.lower().split("_") for n in (
+            range(len(t.name.split("_"))))} for t in tools}  # where each tool's whole name is said
         for tool in [t for t in tools if not t.handoff]:  # by its name, else a noun or verb of it (a change)
             others = {w for t in tools if t is not tool for w in t.stems} | _VERBS | _CHANGES  # "the knowledge base"
             parts, verb, nouns = tool.name.lower().split("_"), stem(tool.name.split("_")[0].lower()), tool.stems - others
-            at = min([(said[k:k + len(parts)] != parts, stem(w) not in tool.name_stems, k) for k, w in enumerate(said) if said[
-                k:k + len(parts)] == parts or stem(w) in nouns | {verb} - _VERBS or verb not in _VERBS - _CHANGES and stem(
-                w) in _CHANGES | {stem("change")}] or [(0, 0, None)])[2]  # its name first, then its name's words (kb_lookup)
+            theirs = {k for name, span in spans.items() if name != tool.name for k in span}  # (not the "race" of
+            at = min([(said[k:k + len(parts)] != parts, stem(w) not in tool.name_stems, k) for k, w in enumerate(said) if (  # issue_race_entry)
+                k not in theirs) and (said[k:k + len(parts)] == parts or stem(w) in nouns | {verb} - _VERBS or verb in _CHANGES and stem(
+                w) in _CHANGES | {stem("change")})] or [(0, 0, None)])[2]  # its name first, then its name's words (kb_lookup),
+            # or a verb of change of a tool that changes (not "issue" of screening_times)
             found = found if at is None or tool.name in found else {**found, tool.name: (at, tool, said)}
     ordered = sorted(found.values(), key=lambda f: f[0])
     return tuple((b.name, a.name, tuple(said[i:])) if "after" in said[i:j] else (a.name, b.name, tuple(said[i:])) for (
@@ -9522,8 +9561,9 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
                             "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved
                     within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
-                        "to", "at") and _NUMBER.fullmatch(t) and not _out_of_bounds(float(t), f)]  # into them (but "in
-                    # room 101 set heating to 19": the 19 it is set to)
+                        "to", "at", "no", "or", "it", "that", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
+                            float(t), f)]  # into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,
+                    # actually no, 22": 22)
                     if len(within) == 1:
                         arguments[n] = int(within[0]) if f.get("type") == "integer" or within[0].is_integer() else within[0]
                     else:
@@ -9578,6 +9618,38 @@ def _barred(request: Request, call: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _said_just_before(request: Request) -> str | None:
+    """For a bare follow-up ("and where?", "where is it?", "and when?", "what time?"), the assistant's last reply told
+    back when it says a place (after at/in/on..., or "upstairs") or a time: "I said: First Thursday, 7.30pm, upstairs at
+    The Crown."; else ``None``."""
+    heard = [w for w in _lower_tokens(request.message) if w not in ("and", "so", "ok", "okay", "then", "?")]
+    wh = heard[0] if heard else ""
+    if wh not in ("where", "when") and heard[:2] != ["what", "time"] or set(heard[1:]) - {"is", "it", "that", "time", "does",
+                                                                                          "do", "start", "was", "exactly"}:
+        return None
+    last = next((plain_text(i.get("content")) for i in request.conversation[:request.last_user_index][::-1] if i.get(
+        "role") == "assistant" and item_type(i) == "message"), "")
+    placed = wh == "where" and (_names_after(last, _PLACE_CUES) or {"upstairs", "downstairs", "outside", "inside"} & set(
+        _lower_tokens(last)))
+    timed = wh != "where" and _DATE.search(last)
+    return f"I said: {last.strip()}" if last.strip() and (placed or timed) and not last.startswith(_UNSURE) else None
+
+
+def _looked_up(request: Request) -> str | None:
+    """For a message that is one JSON object of plain values (what an agent used as a tool with ``parameters`` is sent:
+    ``{"surname": "Hartley", "year": 1901}``), the line of the instructions that holds every value, else a sentence
+    saying none does; ``None`` for any other message."""
+    raw = str(request.raw_message or "").strip()
+    given = structured(raw) if raw.startswith("{") else None
+    values = [str(v) for v in given.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(
+        v).strip()] if isinstance(given, dict) else []
+    if not values or not request.instructions.strip():
+        return None
+    lines = [line for line in sentences(request.instructions[:4000]) if all(whole_words_at(line.lower(), v.lower()) for v in values)]
+    asked = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in given.items() if str(v) in values)
+    return lines[0] if lines else f"Nothing in my instructions matches {asked}."
+
+
 def _field_names(schema: Mapping[str, Any]) -> list[str]:
     """The names of a tool's fields, and of the fields of an object it takes whole (``order: KitOrder``): each value's
     field ("name Helen O'Connor, ship to 14 Quarry Lane": the customer's name, no line of the address)."""
@@ -9601,7 +9673,9 @@ def _sides(message: str, options: Sequence[Any]) -> tuple[Any, Any] | None:
         return None
     (i, a), (j, b) = spots
     before = low[:i].split()[-3:]
-    cue = " ".join(low[i + len(a):j].split()[-2:])  # the words right before the second ("swap it for vanilla")
+    cue = " ".join([w for w in low[i + len(a):j].split() if w not in ("the", "my", "a", "an", "our", "your", "their", "his",
+                                                                       "her", "some")][-2:])  # the words right before the
+    # second, its article aside ("swap it for vanilla", "rather than the olives")
     after = [low[k + len(o):].split()[:1] or [""] for k, o in spots]
     if after[0][0] == "in" and after[1][0] == "out" or cue in ("instead of", "place of", "rather than") or cue.split()[-1:] in (
             ["over"], ["from"], ["not"]) or cue.split()[-1:] == ["to"] and "prefer" in before or set(before) & {"replacement", "new"}:

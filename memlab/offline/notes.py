@@ -734,7 +734,8 @@ def _street_address(text: str) -> bool:
     found = tokens(text)
     return any(t[:4].isdigit() or t[:-1].isdigit() and len(t) <= 5 and t[-1:].isalpha() for k, t in enumerate(found) if any(
         all(w[:1].isupper() for w in found[k + 1:k + 1 + n]) and found[k + n:k + n + 1] and found[k + n].lower() in _STREETS
-        for n in (2, 3)))
+        and not (found[k + n + 1:k + n + 2] or [""])[0][:1].isupper() for n in (2, 3)))  # (not "2 Union Square Cafe gift
+    # cards")
 
 
 def _names_a_product(statement: Statement) -> bool:
@@ -1272,8 +1273,9 @@ def _own_move(fix: Statement, old: Statement) -> bool:
         return False
     to = next((k for k in range(verb + 1, len(low)) if low[k] in ("to", "for")), len(low))
     around = set(low[:verb] + low[verb + 1:to]) - {"no", "problem", "ok", "okay", "sure", "done", "the", "it", "that", "has",
-                                                    "been", "is", "now", "all", "i've", "we've", "your"}
-    return {stem(w) for w in around} <= old.stems
+                                                    "been", "is", "now", "all", "i've", "we've", "your", "great", "right",
+                                                    "lovely", "perfect", "thanks", "i", "we", "have"}
+    return {stem(w) for w in around} <= old.stems | {stem(w) for w in _BOOKED_WORDS | {"booking", "visit", "service"}}
 
 
 def _corrected(said: Sequence[Statement], history: bool = False) -> list[Statement]:

@@ -108,7 +108,7 @@ _WHOLE = frozenset({"hate", "fare"})  # ("fare" is no "far": "as far as I know" 
 #: "spend"); no word whose stem is another's ("career", "driver": ``car``, ``driv``). A question word and a statement
 #: word are *related* when one group holds both.
 RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
-    name call called named nickname labelled labeled label | ratio proportion per | under below fewer low threshold | build built assemble assembled assembling assembly | reproducible repro reproduce reproduces reproduced consistently always | borrow borrowing loan loans lend lending | difficulty difficult hard tricky | live home house flat apartment move moved relocate relocated based address settle
+    name call called named nickname labelled labeled label | ratio proportion per | under below fewer low threshold | build built assemble assembled assembling assembly | reproducible repro reproduce reproduces reproduced consistently always | difficulty difficult hard tricky | live home house flat apartment move moved relocate relocated based address settle
     neighbourhood city town property rent rental renting tenant landlord lease | stay staying hotel accommodation lodging
     motel hostel | from
     originally born grew hometown native | travel trip flight fly going holiday vacation journey destination taxi cab

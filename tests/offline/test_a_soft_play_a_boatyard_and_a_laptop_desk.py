@@ -2,17 +2,26 @@
 
 - "X may not Y" (must not, cannot) is a rule against Y: "I'm pregnant, can I go on the slide?" of "Pregnant visitors
   may not use the slide." is a "No", before another sentence that shares a word; "my son turns 9" is his age;
-- "my sink is leaking, who do I call?" is answered by the one number whose words are kin of the message's; "is crane C
+- "the tap is leaking, who do I call?" is answered by the number whose words are kin of the message's; "is crane C
   working" is answered by the sentence of crane C; "what's the yearly price?" by the sentence of an amount; "Can I borrow a
   kayak?" by "Loan kayaks ...";
 - "make that the 14th" is never written into a phone number in a note;
-- a message of no words ("?") is asked about, never taken for a goodbye.
+- a message of no words ("?") is asked about, never taken for a goodbye; an agent used as a tool, given JSON
+  ({"surname": ..., "year": ...}), answers with the line holding each value, or says none does; "when will they
+  arrive?" is answered by a result's eta, "and where?" by the reply before it, "when is that on?" by the tool of times.
+
+The ``test_review_*`` tests hold what a review of these rules found them overreaching on: an article before the second
+option of a swap, news with a hyphen, a request after news, a corrected or fallback number, words and numbers
+of another kind than the one asked, the assistant's own move in other words, a business named after a square, whom to
+call, a letter of another thing, a verb's kin without its thing.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
 from ..helpers import offline_reply as _reply
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -30,13 +39,13 @@ def test_turns_gives_an_age() -> None:
         "No: the minimum age is 12.")
 
 
-BOATYARD = ("Harbour boatyard desk. Out-of-hours engineer number: 01632 960 118. Crane C is being serviced until 9 May. "
+BOATYARD = ("Harbour boatyard desk. Out-of-hours plumber: 01632 960 118. Office: 01632 960 100. Crane C is being serviced until 9 May. "
             "Winter storage is £40 a month or £400 a year. Loan kayaks from the blue shed.")
 
 
 def test_who_do_i_call_is_answered_by_the_number_whose_words_are_kin() -> None:
-    assert _reply("my bilge pump has failed and the boat is leaking, who do I call??", BOATYARD) == (
-        "Out-of-hours engineer number: 01632 960 118.")
+    assert _reply("the shower block tap is leaking everywhere, who do I call??", BOATYARD) == (
+        "Out-of-hours plumber: 01632 960 118.")
 
 
 def test_a_letter_that_names_a_crane_finds_its_sentence() -> None:
@@ -60,3 +69,128 @@ def test_a_days_correction_is_never_written_into_a_phone_number() -> None:
 
 def test_a_message_of_no_words_is_asked_about() -> None:
     assert _reply("?", "You help at the boatyard desk.") == "What would you like to ask? Your message had no words in it."
+
+
+# --- what a review of these rules found them overreaching on -------------------------------------------------------
+
+SAILS = ["jib", "genoa", "spinnaker", "storm"]
+SWAP = [_tool("swap_sail", "Swap one sail on a hire boat for another.",
+              {"remove_sail": {"type": "string", "enum": SAILS}, "add_sail": {"type": "string", "enum": SAILS}})]
+
+
+@pytest.mark.parametrize("message", ["Use the genoa rather than the jib", "Can you rig the genoa instead of my jib"])
+def test_review_an_article_before_the_second_option_hides_no_cue(message: str) -> None:
+    assert _calls(SWAP, message)[0][1] == {"remove_sail": "jib", "add_sail": "genoa"}
+
+
+MOORINGS = [_tool("book_mooring", "Book a mooring.", {"nights": {"type": "integer"}, "date": {"type": "string"}}),
+            _tool("order_item", "Order an item from the chandlery.", {"item": {"type": "string"}})]
+
+
+def test_review_news_with_a_hyphen_orders_nothing() -> None:
+    assert _calls(MOORINGS, "I ordered the T-shirt last week and loved it") == []
+
+
+def test_review_a_request_after_news_takes_its_own_values() -> None:
+    assert _calls(MOORINGS, "We moored 2 nights last year and want to come back on 14 June for 3 nights") == [
+        ("book_mooring", {"nights": 3, "date": "14 June"})]
+
+
+HEAT = [_tool("set_cabin_heat", "Set a cabin's heating.", {"cabin": {"type": "integer"}, "celsius": {
+    "type": "integer", "minimum": 16, "maximum": 28}})]
+
+
+@pytest.mark.parametrize(("message", "celsius"), [("Set cabin 9 to 40, actually no, 22", 22),
+                                                   ("Set cabin 4 to 31, or 24 if that's not possible", 24)])
+def test_review_a_corrected_or_fallback_number_is_the_value(message: str, celsius: int) -> None:
+    assert _calls(HEAT, message)[0][1]["celsius"] == celsius
+
+
+REMEMBER = "You are a helpful assistant. Remember what the user tells you."
+
+
+@pytest.mark.parametrize(("told", "asked"), [
+    ("I had a half day at the boatyard on Friday.", "What percentage of my work is at the boatyard?"),
+    ("The boathouse code is 55123.", "What's the boathouse's zip?"),
+])
+def test_review_a_word_or_number_of_another_kind_answers_no_kind_asked(told: str, asked: str) -> None:
+    items = [{"role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {"role": "user", "content": asked}]
+    assert not _reply(items, REMEMBER).startswith("You told me")
+
+
+@pytest.mark.parametrize("moved", ["Rescheduled the appointment to Thursday 12 June.", "Great, I've moved it to Thursday 12 June."])
+def test_review_the_assistants_own_move_in_other_words_corrects_the_booking(moved: str) -> None:
+    transcript = (f"USER: I'm Cai Rowe, phone 07700 900321. Hull survey Monday 9 June please.\nASSISTANT: Booked for Monday 9 June.\n"
+                  f"USER: Can it be Thursday?\nASSISTANT: {moved}")
+    note = _reply(transcript, "Summarise with these headings:\n## Name and phone\n## Appointment")
+    assert "Booked for Thursday 12 June" in note
+
+
+def test_review_a_business_named_after_a_square_is_no_address() -> None:
+    transcript = "USER: Hi, I'm Cai Rowe. I need 2 Harbour Square Cafe vouchers posted.\nASSISTANT: Sure. Where to?\nUSER: 14 Mill Lane, Derby."
+    note = _reply(transcript, "Summarise under these headings:\n## Name\n## Address\n## Job")
+    assert "Cafe vouchers" not in note.partition("## Address")[2].partition("## Job")[0]
+
+
+@pytest.mark.parametrize(("asked", "desk"), [
+    ("Who do I call for a taxi?", "You help staff at the boatyard. The IT helpdesk number is 555-0100. The canteen opens at 8am."),
+    ("Who do I tell that I'm off sick?", "You help boatyard staff. The IT helpdesk number is 555-0100. The shop opens at 8am."),
+    ("Who do I notify about a fire?", "You help at the marina. Maintenance line: 555-0101. Emergency plumber: 555-0199."),
+])
+def test_review_whom_to_call_is_no_number_that_says_nothing_of_it(asked: str, desk: str) -> None:
+    assert "555-01" not in _reply(asked, desk)
+
+
+TOWER = "You help visitors at the harbour tower. Crane B is out of service until Friday. Crane A lifts up to 5 tonnes."
+
+
+@pytest.mark.parametrize("asked", ["Is there a B&B nearby?", "Where is gate B?", "Is there a plan B if the cranes fail?"])
+def test_review_a_letter_of_another_thing_says_nothing_of_it(asked: str) -> None:
+    assert "Crane B" not in _reply(asked, TOWER)
+
+
+@pytest.mark.parametrize("asked", ["Can I borrow a pen?", "Can I lend my kayak to a friend?"])
+def test_review_a_verbs_kin_needs_its_thing(asked: str) -> None:
+    desk = "You answer for the boatyard. Kayaks can be loaned from shed 2 for up to a day. Pens are sold at the front desk."
+    assert "loaned" not in _reply(asked, desk)
+
+
+# --- results, follow-ups and a lookup agent given JSON ---------------------------------------------------------------
+
+def test_an_agent_given_json_answers_with_the_line_that_holds_each_value() -> None:
+    ledger = ("Crew lists you hold:\n1890 Marlow crew, brig Ada: John Marlow, master, 41; Tom Marlow, mate, 19.\n"
+              "1895 Marlow crew, brig Ada: Tom Marlow, master, 24.")
+    assert "John Marlow, master, 41" in _reply('{"surname": "Marlow", "year": 1890}', ledger)
+    assert _reply('{"surname": "Pike", "year": 1890}', ledger) == "Nothing in my instructions matches surname Pike, year 1890."
+
+
+def test_when_is_answered_by_a_results_eta_not_by_the_order_itself() -> None:
+    order = _tool("order_rope", "Order coils of rope from the chandlery.", {"coils": {"type": "integer"}, "town": {"type": "string"}})
+    earlier = [{"role": "user", "content": "I'd like to order 2 coils of rope please, ship to Oban"},
+               {"type": "function_call", "name": "order_rope", "arguments": '{"coils": 2, "town": "Oban"}', "call_id": "c1"},
+               {"type": "function_call_output", "call_id": "c1", "output": '{"order": "CH-220", "coils": 2, "eta": "2-3 working days"}'},
+               {"role": "assistant", "content": "order_rope returned order: CH-220; coils: 2; eta: 2-3 working days."},
+               {"role": "user", "content": "when will they arrive?"}]
+    assert _reply(earlier, tools=[order]) == "The eta is 2-3 working days."
+
+
+def test_a_bare_where_is_answered_by_the_reply_before_it() -> None:
+    chat = [{"role": "user", "content": "when is the regatta briefing?"},
+            {"role": "assistant", "content": "Saturday 9am, upstairs at the clubhouse."},
+            {"role": "user", "content": "and where?"}]
+    assert _reply(chat, "You run the regatta desk.") == "I said: Saturday 9am, upstairs at the clubhouse."
+
+
+def test_when_is_that_on_asks_the_tool_of_times() -> None:
+    tools = [_tool("check_pass", "Check a regatta pass (format RP-####). Returns holder and class.", {"pass_id": {"type": "string"}}),
+             _tool("issue_race_entry", "Enter a checked pass into a race.", {"pass_id": {"type": "string"}, "race": {
+                 "type": "string", "enum": ["dinghy_sprint", "keelboat_long", "night_race"]}}),
+             _tool("race_times", "Schedule of the races.", {}, required=[])]
+    earlier = [{"role": "user", "content": "pass RP-2201, enter me in the night race please"},
+               {"type": "function_call", "name": "issue_race_entry", "arguments": '{"pass_id": "RP-2201", "race": "night_race"}',
+                "call_id": "c1"},
+               {"type": "function_call_output", "call_id": "c1", "output": "Entered: RP-2201 -> night_race."},
+               {"role": "assistant", "content": "Entered: RP-2201 -> night_race."},
+               {"role": "user", "content": "when is that on?"}]
+    rules = "You run the regatta desk. ALWAYS call check_pass before issue_race_entry."
+    assert _calls(tools, earlier, rules) == [("race_times", {})]
