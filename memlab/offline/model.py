@@ -219,8 +219,9 @@ _GREETING = re.compile(rf"(?:(?:good )?(?:morning|afternoon|evening)(?: all| eve
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
     "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi cuánto cuanto cuesta "
-               "cuestan precio hay puedo tienen usted también",
-    "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon j'ai avec ma une pour les des très",
+               "cuestan precio hay puedo tienen usted también una el los las",
+    "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon j'ai avec ma une pour les des très "
+              "à quelle quel heure votre nous avez c'est",
     "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
     "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
     "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",
@@ -358,7 +359,8 @@ _MODEL_WORDS = stem_set("model product kite version edition variant make")
 #: Pronouns that open a statement about what an earlier one named ("It has a cracked top", "She wants it by May").
 #: Words that place a statement in time without a date ("three weeks ago", "next month").
 _TIMELY = stem_set("ago last next week weeks month months year years day days tomorrow yesterday today tonight morning "
-                   "afternoon evening night soon later hour hours minute minutes eta")
+                   "afternoon evening night soon later hour hours minute minutes eta spring summer autumn fall winter "
+                   "term until till")
 #: The words a flat's number follows ("Flat 3A", "apt 22", "Unit 5D").
 _DWELLINGS = frozenset("flat apartment apt unit suite".split())
 _STANDS_IN = frozenset("it its they their he his she her it's they've they're he's she's".split())
@@ -4451,8 +4453,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     heard = _lower_tokens(request.message)
     if choice in (None, "auto") and heard[:1] in (["i"], ["we"]) and heard[1:2] and heard[1].endswith("ed") and set(heard) & {
             "last", "yesterday", "ago", "once"} and not set(heard) & _REQUESTING and len(sentences(request.message)) == 1 and not (
-                set(request.message) & set(";?")) and " - " not in request.message and not any(  # "I swapped basil for mint
-                    t.isdigit() for t in heard[2:]) and " and want" not in request.message.lower():  # last time and loved it":
+                set(request.message) & set(";?")) and " - " not in request.message and (  # "I swapped basil for mint
+                    " and want" not in request.message.lower()):  # last time and loved it":
         # news, no order (but "I cancelled last month; where's my money?" asks, "I ordered it last week, please refund me"
         # too)
         return []
@@ -4768,7 +4770,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     timing = [t for t in tools if not t.handoff and not t.parameters.get("required") and t.name_stems & stem_set(
         "time times schedule timetable dates")]  # "when is that on?" (of a screening asked about): screening_times()
     picked = picked or (timing if asking and choice != "none" and not recalls and heard_now[:1] == ["when"] and len(
-        timing) == 1 and not set(_topic(request.message)) - _STANDS_IN - stem_set("on happen start") else [])
+        timing) == 1 and not set(_topic(request.message)) - _STANDS_IN - stem_set("on happen start") and any(item_type(
+            i) == "function_call" for i in request.conversation[:request.last_user_index]) else [])  # (of what a call was
+    # made of, not "I passed my exam")
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
@@ -5415,7 +5419,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             b[:1].isdigit() and b[1:].isalpha() and len(b) == 3) or b.isdigit() and len(b) == 5 and len(a) == 2 and a.isupper()
             for a, b in itertools.pairwise([*said_as, ""])) else set()  # "Hull HU1 2AA", "Austin TX 78701"
         shaped |= kinds_asked & stem_set("percentage percent") if {"cent", "percent"} & set(low_said) or any(
-            a in ("half", "quarter", "third") and b in ("of", "") for a, b in itertools.pairwise([*low_said, ""])) else set()
+            a in ("half", "quarter", "third") and b in ("of", "", "which", "and", "but", "so", "for", "on", "from") for a, b in (
+                itertools.pairwise([*low_said, ""]))) else set()
         # "takes half of the sale price", "4.5 per cent" (not "a half day", "half past six")
         if kinds_asked and not kinds_asked & (statement.stems | sized | shaped) and statement.role in ("user", "note", "tool"):
             continue  # "What's the postcode of Paper Cuts?" is not answered by "The contact at Paper Cuts is Moss"
@@ -5426,7 +5431,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue  # "What is the hare called?" is not answered by "My assistant is called Priya", nor "What is the
             # time control?" by "The hall closes at 19:00": what is named or timed must be there
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
-        if when and statement.role in ("user", "note") and not dated and not statement.stems & _TIMELY and any(
+        if when and statement.role in ("user", "note") and not dated and not statement.stems & _TIMELY and set(lowered) & {
+                "they", "it", "them", "those"} and any(
                 s.role == "tool" and _DATE.search(s.text) or s.role == "tool" and stem("eta") in s.stems for s in request.said):
             continue  # "when will they arrive?" is not answered by "I'd like to order 2 kits" when a result gives an eta
         if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
@@ -6192,6 +6198,8 @@ def _told_in_instructions(request: Request) -> str | None:
         itertools.pairwise(lowered)))  # ("how much notice" asks no amount)
     coded = bool(set(words(asking)) & _ID)
     scored = []
+    numbers = sum(any(_phone_like(m.group(0)) for m in _PHONE.finditer(line)) or "@" in line for line in sentences(
+        request.instructions[:4000]))
     for line in sentences(request.instructions[:4000]):
         first = (_lower_tokens(line) or [""])[0]
         if first in ("you", "you're", "your", "always", "never", "be", "answer", "reply", "say", "route", "recommend",
@@ -6203,7 +6211,9 @@ def _told_in_instructions(request: Request) -> str | None:
         reachable = question[:1] == ["who"] and set(question) & set(_REACHING) and (any(_phone_like(m.group(0)) for m in (
             _PHONE.finditer(line))) or "@" in line)  # "my sink is leaking, who do I call?": "Emergency plumber number:
         shared |= {w for w in own if related({w}) & held - _URGENT} if reachable else set()  # 555-0199" (a leak's kin,
-        # not by an urgency: "a fire")
+        # not by an urgency: "a fire"), else the one number there is, for a fault ("My door is jammed, who do I call?")
+        shared |= {"reach"} if reachable and numbers == 1 and (set(words(asking)) & notes.PROBLEM or {"broke", "locked"} & set(
+            lowered)) else set()
         kin = {w for w in own & asked_verb if (related({w}) | _BORROWING.get(w, set())) & held} if shared else set()  # "Can I borrow a laptop?":
         shared |= kin  # "Loan laptops from room 2.14." (a word said, and a kin of the verb asked)
         shared |= own & stem_set("price cost fee charge") if _currencies(line) else set()  # "what's the monthly price?":
@@ -6241,10 +6251,12 @@ _URGENT = stem_set("emergency urgent asap immediately")
 
 
 def _lettered_words(text: str) -> set[str]:
-    """A thing and its one-letter name as one word ("elevator B": "elevator b"), not "B&B", "plan B" nor "T shirts"."""
+    """A thing and its one-letter name as one word ("elevator B": "elevator b", "T shirts": "t shirt"), not "B&B"."""
     found = tokens(text)
     return {f"{stem(a.lower())} {b.lower()}" for a, b in itertools.pairwise(found) if len(b) == 1 and b.isupper() and (
-        b not in ("I", "A")) and a.isalpha() and a.lower() not in STOP | {"plan"}}
+        b not in ("I", "A")) and a.isalpha() and a.lower() not in STOP} | {f"{a.lower()} {stem(b.lower())}" for a, b in (
+            itertools.pairwise(found)) if len(a) == 1 and a.isupper() and a not in ("I", "A") and b.isalpha() and b.islower() and (
+                b not in STOP)}  # ("T shirts")
 
 
 #: The verbs of reaching someone ("who do I call?").
@@ -9561,7 +9573,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
                             "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved
                     within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
-                        "to", "at", "no", "or", "it", "that", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
+                        "to", "at", "no", "or", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
                             float(t), f)]  # into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,
                     # actually no, 22": 22)
                     if len(within) == 1:
@@ -9631,7 +9643,8 @@ def _said_just_before(request: Request) -> str | None:
         "role") == "assistant" and item_type(i) == "message"), "")
     placed = wh == "where" and (_names_after(last, _PLACE_CUES) or {"upstairs", "downstairs", "outside", "inside"} & set(
         _lower_tokens(last)))
-    timed = wh != "where" and _DATE.search(last)
+    timed = wh != "where" and any(any(c.isdigit() for c in m.group(0)) or wh == "when" and _weekdays(m.group(0)) for m in (
+        _DATE.finditer(last)))  # ("what time?" after "the pool is open today": no time said)
     return f"I said: {last.strip()}" if last.strip() and (placed or timed) and not last.startswith(_UNSURE) else None
 
 
@@ -9643,8 +9656,9 @@ def _looked_up(request: Request) -> str | None:
     given = structured(raw) if raw.startswith("{") else None
     values = [str(v) for v in given.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(
         v).strip()] if isinstance(given, dict) else []
-    if not values or not request.instructions.strip():
-        return None
+    if not values or any(len(v.split()) > 3 or v.rstrip().endswith("?") for v in values) or not any(
+            whole_words_at(line.lower(), v.lower()) for line in sentences(request.instructions[:4000]) for v in values):
+        return None  # (a question or a text to work on is no value to look up; nor are values the instructions never say)
     lines = [line for line in sentences(request.instructions[:4000]) if all(whole_words_at(line.lower(), v.lower()) for v in values)]
     asked = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in given.items() if str(v) in values)
     return lines[0] if lines else f"Nothing in my instructions matches {asked}."
@@ -9668,7 +9682,8 @@ def _sides(message: str, options: Sequence[Any]) -> tuple[Any, Any] | None:
     each: "swap A for B", "replace A with B", "from A to B", "A out, B in" (A old); "B instead of A", "B in place of A",
     "B rather than A", "B over A", "prefer B to A", "a replacement B for the A", "to B from A" (A old); else ``None``."""
     low = f" {' '.join(_lower_tokens(message))} "
-    spots = sorted((at[0], o) for o in options if isinstance(o, str) and (at := whole_words_at(low, o.lower())))
+    spots = sorted((at[-1], o) for o in options if isinstance(o, str) and (at := whole_words_at(low, o.lower())))  # (each
+    # where last said: "My kid hates rice, can you give him fries instead of the rice?")
     if len(spots) != 2:
         return None
     (i, a), (j, b) = spots

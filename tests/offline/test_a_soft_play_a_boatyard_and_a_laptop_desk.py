@@ -8,12 +8,16 @@
 - "make that the 14th" is never written into a phone number in a note;
 - a message of no words ("?") is asked about, never taken for a goodbye; an agent used as a tool, given JSON
   ({"surname": ..., "year": ...}), answers with the line holding each value, or says none does; "when will they
-  arrive?" is answered by a result's eta, "and where?" by the reply before it, "when is that on?" by the tool of times.
+  arrive?" is answered by a result's eta, "and where?" by the reply before it, "when is that on?" by the tool of times;
+  a message in French goes to the desk described in French.
 
 The ``test_review_*`` tests hold what a review of these rules found them overreaching on: an article before the second
 option of a swap, news with a hyphen, a request after news, a corrected or fallback number, words and numbers
 of another kind than the one asked, the assistant's own move in other words, a business named after a square, whom to
-call, a letter of another thing, a verb's kin without its thing.
+call, a letter of another thing, a verb's kin without its thing; and of a second review: an option said twice, news of
+a stay with a number, a number after "that", "a third," as a share, a fault reported to the one number there is, a
+letter and the noun after it, JSON that is no value to look up, "when" of another thing, "what time?" of a reply with
+no time, "when is that on?" of news.
 """
 
 from __future__ import annotations
@@ -194,3 +198,76 @@ def test_when_is_that_on_asks_the_tool_of_times() -> None:
                {"role": "user", "content": "when is that on?"}]
     rules = "You run the regatta desk. ALWAYS call check_pass before issue_race_entry."
     assert _calls(tools, earlier, rules) == [("race_times", {})]
+
+
+def test_a_message_in_french_goes_to_the_french_desk() -> None:
+    desks = [_tool(f"transfer_to_{name.lower()}", f"Handoff to the {name} agent to handle the request. {about}", {}, required=[])
+             for name, about in (("Moorings", "Berths, moorings and mooring fees"), ("Chandlery", "Rope, sails and fittings"),
+                                 ("Bureau_FR", "Clients qui écrivent en français"))]
+    assert _calls(desks, "Bonjour, à quelle heure passe la navette du port ?", "Route each visitor to the right desk.") == [
+        ("transfer_to_bureau_fr", {})]
+
+
+def test_review_an_option_said_twice_is_read_where_last_said() -> None:
+    sides = ["chips", "rice", "salad", "beans"]
+    swap = _tool("swap_side", "Swap one side for another.", {"remove": {"type": "string", "enum": sides},
+                                                             "add": {"type": "string", "enum": sides}})
+    assert _calls([swap], "My son hates rice, can you give him chips instead of the rice?") == [
+        ("swap_side", {"remove": "rice", "add": "chips"})]
+
+
+def test_review_news_of_a_stay_with_a_number_books_nothing() -> None:  # (a guard: it held on the reviewed copy in my wording)
+    assert _calls(MOORINGS[:1], "We booked 3 nights last year and it was wonderful.") == []
+
+
+def test_review_a_number_after_that_is_no_value() -> None:
+    rate = _tool("rate_trip", "Rate a boat trip from 1 to 5 stars.", {"trip": {"type": "string"}, "stars": {
+        "type": "integer", "minimum": 1, "maximum": 5}})
+    assert _reply("Rate the seal trip 6 stars, it was worth that 3 hour wait.", tools=[rate]).startswith("The stars must be")
+
+
+def test_review_a_third_before_a_comma_is_a_share() -> None:
+    items = [{"role": "user", "content": "The marina takes a third, which is steep."}, {"role": "assistant", "content": "Noted."},
+             {"role": "user", "content": "What percentage does the marina take?"}]
+    assert _reply(items, REMEMBER).startswith("You told me")
+
+
+@pytest.mark.parametrize("asked", ["My cabin door is jammed, who do I call?", "My window broke, who do I contact?"])
+def test_review_a_fault_reported_finds_the_one_number_there_is(asked: str) -> None:
+    assert _reply(asked, "You help berth holders. Harbour warden: 555-0303. Bins go out on Tuesday.") == (
+        "Harbour warden: 555-0303.")
+
+
+def test_review_a_letter_and_the_noun_after_it_are_one_word() -> None:
+    office = "You are the clubhouse bot. Size M T shirts are in the shop. Pontoon C is closed. Plan B briefings are in hut 3."
+    assert _reply("Where are the T shirts?", office) == "Size M T shirts are in the shop."
+    assert _reply("Where is plan B?", office) == "Plan B briefings are in hut 3."
+
+
+@pytest.mark.parametrize(("given", "instructions"), [
+    ('{"query": "Who was baptised in 1901?"}', "You keep parish records.\nHartley family: baptism 1901, St Mary's."),
+    ('{"text": "send me the report"}', "Turn the user's request into a polite email."),
+])
+def test_review_json_that_is_no_value_to_look_up_gets_no_lookup_reply(given: str, instructions: str) -> None:
+    assert not _reply(given, instructions).startswith("Nothing in my instructions")
+
+
+def test_review_a_when_question_of_another_thing_is_no_results_eta() -> None:
+    items = [{"role": "user", "content": "The sailing club dinner is in the spring."},
+             {"type": "function_call", "name": "order_rope", "arguments": '{"coils": 2}', "call_id": "c1"},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"eta": "2025-03-01"}'},
+             {"role": "assistant", "content": "Ordered."}, {"role": "user", "content": "When is the sailing club dinner?"}]
+    assert "spring" in _reply(items, tools=[_tool("order_rope", "Order rope.", {"coils": {"type": "integer"}})])
+
+
+def test_review_what_time_is_not_answered_by_a_reply_with_no_time() -> None:
+    items = [{"role": "user", "content": "Is the slipway open?"}, {"role": "assistant", "content": "Yes, the slipway is open today."},
+             {"role": "user", "content": "what time?"}]
+    assert not _reply(items, "You run the harbour desk.").startswith("I said")
+
+
+def test_review_when_is_that_on_of_news_calls_no_tool() -> None:
+    times = [_tool("race_times", "Schedule of the races.", {}, required=[])]
+    items = [{"role": "user", "content": "I passed my sailing exam."}, {"role": "assistant", "content": "Congratulations!"},
+             {"role": "user", "content": "when is that on?"}]
+    assert _calls(times, items) == []
