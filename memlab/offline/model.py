@@ -219,7 +219,7 @@ _GREETING = re.compile(rf"(?:(?:good )?(?:morning|afternoon|evening)(?: all| eve
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
     "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi cuánto cuanto cuesta "
-               "cuestan precio hay puedo tienen usted también una el los las",
+               "cuestan precio hay puedo tienen usted también una",
     "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon j'ai avec ma une pour les des très "
               "à quelle quel heure votre nous avez c'est",
     "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
@@ -4454,7 +4454,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     if choice in (None, "auto") and heard[:1] in (["i"], ["we"]) and heard[1:2] and heard[1].endswith("ed") and set(heard) & {
             "last", "yesterday", "ago", "once"} and not set(heard) & _REQUESTING and len(sentences(request.message)) == 1 and not (
                 set(request.message) & set(";?")) and " - " not in request.message and (  # "I swapped basil for mint
-                    " and want" not in request.message.lower()):  # last time and loved it":
+                    " and want" not in request.message.lower()) and not any(stem((_lower_tokens(c) or [""])[0]) in _CHANGES | {
+                        stem(t.name.split("_")[0].lower()) for t in request.tools} for c in request.message.split(",")[1:]):  # last time and loved it":
         # news, no order (but "I cancelled last month; where's my money?" asks, "I ordered it last week, please refund me"
         # too)
         return []
@@ -4770,9 +4771,11 @@ def _choose_tools(request: Request) -> list[Tool]:
     timing = [t for t in tools if not t.handoff and not t.parameters.get("required") and t.name_stems & stem_set(
         "time times schedule timetable dates")]  # "when is that on?" (of a screening asked about): screening_times()
     picked = picked or (timing if asking and choice != "none" and not recalls and heard_now[:1] == ["when"] and len(
-        timing) == 1 and not set(_topic(request.message)) - _STANDS_IN - stem_set("on happen start") and any(item_type(
-            i) == "function_call" for i in request.conversation[:request.last_user_index]) else [])  # (of what a call was
-    # made of, not "I passed my exam")
+        timing) == 1 and not set(_topic(request.message)) - _STANDS_IN - stem_set("on happen start") and (any(item_type(
+            i) == "function_call" for i in request.conversation[:request.last_user_index]) or _asked_or_wanted(request)) and not any(
+                "tool" in piece and {"never", "not", "don't"} & set(_lower_tokens(piece)) for piece in sentences(
+                    request.instructions.lower()[:2000])) else [])
+    # (of what a call was made of, or asked or wanted: not "I passed my exam")
     asked = set(words(request.message))  # "How much is in my savings?": check_balance(account: checking|savings)
     picked = picked or [tool for tool in tools if asking and _fits(tool, request) and any(
         asked & set(words(str(o))) for f in (tool.parameters.get("properties") or {}).values()
@@ -5419,8 +5422,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             b[:1].isdigit() and b[1:].isalpha() and len(b) == 3) or b.isdigit() and len(b) == 5 and len(a) == 2 and a.isupper()
             for a, b in itertools.pairwise([*said_as, ""])) else set()  # "Hull HU1 2AA", "Austin TX 78701"
         shaped |= kinds_asked & stem_set("percentage percent") if {"cent", "percent"} & set(low_said) or any(
-            a in ("half", "quarter", "third") and b in ("of", "", "which", "and", "but", "so", "for", "on", "from") for a, b in (
-                itertools.pairwise([*low_said, ""]))) else set()
+            a in ("half", "quarter", "third") and b in ("of", "", "which", "and", "but", "so", "for", "on", "from") and before in (
+                "a", "one", "takes", "take", "charges", "charge", "gets", "get", "keeps", "keep", "pays", "pay", "costs", "is",
+                "about", "roughly", "nearly", "over", "under") for before, a, b in zip(["", *low_said], low_said, [*low_said[1:], ""])) else set()
         # "takes half of the sale price", "4.5 per cent" (not "a half day", "half past six")
         if kinds_asked and not kinds_asked & (statement.stems | sized | shaped) and statement.role in ("user", "note", "tool"):
             continue  # "What's the postcode of Paper Cuts?" is not answered by "The contact at Paper Cuts is Moss"
@@ -5431,8 +5435,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue  # "What is the hare called?" is not answered by "My assistant is called Priya", nor "What is the
             # time control?" by "The hall closes at 19:00": what is named or timed must be there
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
-        if when and statement.role in ("user", "note") and not dated and not statement.stems & _TIMELY and set(lowered) & {
-                "they", "it", "them", "those"} and any(
+        if when and statement.role in ("user", "note") and not dated and not statement.stems & _TIMELY and (set(lowered) & {
+                "they", "it", "them", "those"} or any(s.role == "call" and set(words(f"{s.tool} {s.text}".replace("_", " "))) & (
+                    set(topic) | statement.stems) for s in request.said)) and any(
                 s.role == "tool" and _DATE.search(s.text) or s.role == "tool" and stem("eta") in s.stems for s in request.said):
             continue  # "when will they arrive?" is not answered by "I'd like to order 2 kits" when a result gives an eta
         if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
@@ -6068,9 +6073,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             heard_now = _lower_tokens(message_text)
             thing = next((w for k, v in enumerate(heard_now) if v == label[3:] for w in heard_now[k + 1:k + 3] if w not in (
                 "my", "the", "a", "an", "our", "your", "his", "her", "their", "some", "any")), "")  # what is done to
-            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and not (
+            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and (heard_now[:1] == ["how"] or not (
                 thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems and stem(thing) in set(words(
-                    request.instructions[:4000]))))  # (not "Bring your own apron" when another sentence names the television
+                    request.instructions[:4000])))))  # (not "Bring your own apron" when another sentence names the television
             # of "can I bring my television?")
             continue
         if lasting and advice_stems & stem_set("minute hour day week month year"):  # is told by "... in 5 days"
@@ -6213,7 +6218,7 @@ def _told_in_instructions(request: Request) -> str | None:
         shared |= {w for w in own if related({w}) & held - _URGENT} if reachable else set()  # 555-0199" (a leak's kin,
         # not by an urgency: "a fire"), else the one number there is, for a fault ("My door is jammed, who do I call?")
         shared |= {"reach"} if reachable and numbers == 1 and (set(words(asking)) & notes.PROBLEM or {"broke", "locked"} & set(
-            lowered)) else set()
+            lowered)) and held & _ON_DUTY else set()  # (a caretaker's, a warden's: not "Catering orders")
         kin = {w for w in own & asked_verb if (related({w}) | _BORROWING.get(w, set())) & held} if shared else set()  # "Can I borrow a laptop?":
         shared |= kin  # "Loan laptops from room 2.14." (a word said, and a kin of the verb asked)
         shared |= own & stem_set("price cost fee charge") if _currencies(line) else set()  # "what's the monthly price?":
@@ -6246,6 +6251,8 @@ _REQUESTING = frozenset("please can could would will need want wants help refund
 #: What a thing that is borrowed is said to be by the one who lends it ("Can I borrow a laptop?": "Loan laptops ...").
 _BORROWING = {stem("borrow"): stem_set("loan loans loaned lend lends"), stem("hire"): stem_set("rent rental"),
               stem("rent"): stem_set("hire")}
+#: Who is on call for any trouble in a place ("Caretaker: 555-0303"), unlike a service's line ("Catering orders").
+_ON_DUTY = stem_set("caretaker warden security maintenance reception porter concierge duty manager janitor superintendent")
 #: Words of urgency, kin of any trouble: no one to call is found by them ("a fire" is no plumber's).
 _URGENT = stem_set("emergency urgent asap immediately")
 
@@ -7151,7 +7158,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
         key for key in keys if "how heavy" in message.lower() and (key.rpartition("_")[2] in ("g", "kg", "lb", "lbs") or (
             stem_set("mass weight") & keys[key]))]  # "How heavy is it?": its mass_g
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
-                        or wh == "where" and stems & (_PLACE | {stem("room")}) or wh in ("who", "whose") and stems & _PERSON
+                        or wh == "where" and stems & (_PLACE | stem_set("room branch station depot office terminal")) or wh in (
+                            "who", "whose") and stems & _PERSON
                         or "how much" in message.lower() and stems & topic  # "How much will I pay?": monthly_eur
                         or wh == "why" and stems & stem_set("reason cause because explanation why")  # its "reason"
                         or key[:1].isupper() and stems & topic]  # {"Ishbel Muir": ...} of "What does Ishbel owe?"
@@ -7159,7 +7167,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     # registered to?": its keeper, not the pet
     typed = typed or [key for key in keys if picking and wh in ("who", "whose") and plain[key][:1].isupper() and plain[
         key].replace(" ", "").isalpha()]  # ("ringer": Owain, a name)
-    chosen = [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
+    typed_place = [key for key in typed if wh == "where"]  # "Where do I pick up the car?": its branch, not the car
+    chosen = typed_place or [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where") or typed else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
         # "Who teaches it?" of no person's key: the key a word of it names ("instructor")
         typed)  # a key of stop words only ("kind") names nothing
@@ -8881,8 +8890,9 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
             thing = said[k + 1:hidden] if hidden else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
                 w for w in said[k + 1:k + 8] if w not in _AUDIENCE | {"ever"}]))[:5]  # (not "a customer")
             after = list(itertools.dropwhile(lambda t: t.lower() != word, tokens(piece)))[1:]
-            inside = [t for t in after if any(c.isdigit() for c in t) or t.isupper() and len(t) > 2 and any(
-                t.lower() == w for w in thing)] if not hidden else []  # "Don't reveal the discount code STAFF40",
+            inside = [t for t in after if any(c.isdigit() for c in t) or t.isupper() and len(t) > 2 and thing and (
+                t.lower() == thing[-1])] if not hidden else []  # "Don't reveal the discount code STAFF40", (not the "API" of
+            # "the API key")
             if inside:  # "never give out Morag's mobile number (07700 900777)": the value the order itself holds
                 label = " ".join(t for t in after if t.lower() in thing and t not in inside and not t.startswith("("))
                 kept += [(t, label) for t in inside]
@@ -9397,8 +9407,9 @@ def _ordered_steps(instructions: str, read: tuple[tuple[str, frozenset[str], fro
             theirs = {k for name, span in spans.items() if name != tool.name for k in span}  # (not the "race" of
             at = min([(said[k:k + len(parts)] != parts, stem(w) not in tool.name_stems, k) for k, w in enumerate(said) if (  # issue_race_entry)
                 k not in theirs) and (said[k:k + len(parts)] == parts or stem(w) in nouns | {verb} - _VERBS or verb in _CHANGES and stem(
-                w) in _CHANGES | {stem("change")})] or [(0, 0, None)])[2]  # its name first, then its name's words (kb_lookup),
-            # or a verb of change of a tool that changes (not "issue" of screening_times)
+                w) in stem_set("change changing modify alter"))] or [(0, 0, None)])[2]  # its name first, then its name's words
+            # (kb_lookup), or "change" of a tool that changes (not "issue" of screening_times; "before booking" is of
+            # book_session, not cancel_booking)
             found = found if at is None or tool.name in found else {**found, tool.name: (at, tool, said)}
     ordered = sorted(found.values(), key=lambda f: f[0])
     return tuple((b.name, a.name, tuple(said[i:])) if "after" in said[i:j] else (a.name, b.name, tuple(said[i:])) for (
@@ -9630,21 +9641,31 @@ def _barred(request: Request, call: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _asked_or_wanted(request: Request) -> bool:
+    """Whether the user's message before the latest asked something or wanted something ("Is Alien still showing?",
+    "I'd like to see Dune"), not news ("I passed my exam")."""
+    before = next((plain_text(i.get("content")) for i in request.conversation[:request.last_user_index][::-1] if is_user_message(
+        i)), "")
+    return _is_question(before) or bool({"like", "want", "see", "book"} & set(_lower_tokens(before)))
+
+
 def _said_just_before(request: Request) -> str | None:
-    """For a bare follow-up ("and where?", "where is it?", "and when?", "what time?"), the assistant's last reply told
-    back when it says a place (after at/in/on..., or "upstairs") or a time: "I said: First Thursday, 7.30pm, upstairs at
-    The Crown."; else ``None``."""
+    """For a bare follow-up ("and where?", "where is it?", "and when?", "what time?", "how long will it take?"), the
+    assistant's last reply told back when it says a place (after at/in/on..., or "upstairs"), a time or a duration: "I
+    said: First Thursday, 7.30pm, upstairs at The Crown."; else ``None``."""
     heard = [w for w in _lower_tokens(request.message) if w not in ("and", "so", "ok", "okay", "then", "?")]
-    wh = heard[0] if heard else ""
-    if wh not in ("where", "when") and heard[:2] != ["what", "time"] or set(heard[1:]) - {"is", "it", "that", "time", "does",
-                                                                                          "do", "start", "was", "exactly"}:
-        return None
+    wh = "long" if heard[:2] == ["how", "long"] else heard[0] if heard else ""
+    if wh not in ("where", "when", "long") and heard[:2] != ["what", "time"] or set(heard[1 + (wh == "long"):]) - {
+            "is", "it", "that", "time", "does", "do", "start", "was", "exactly", "will", "take", "supposed", "to", "going", "be"}:
+        return None  # ("how long is it supposed to take?" after "Data export arrives by email within 48 hours.")
     last = next((plain_text(i.get("content")) for i in request.conversation[:request.last_user_index][::-1] if i.get(
         "role") == "assistant" and item_type(i) == "message"), "")
     placed = wh == "where" and (_names_after(last, _PLACE_CUES) or {"upstairs", "downstairs", "outside", "inside"} & set(
         _lower_tokens(last)))
-    timed = wh != "where" and any(any(c.isdigit() for c in m.group(0)) or wh == "when" and _weekdays(m.group(0)) for m in (
-        _DATE.finditer(last)))  # ("what time?" after "the pool is open today": no time said)
+    timed = wh not in ("where", "long") and any(any(c.isdigit() for c in m.group(0)) or wh == "when" for m in _DATE.finditer(
+        last)) or wh != "long" and {"noon", "midday", "midnight"} & set(_lower_tokens(last)) or wh == "when" and {
+            "tonight", "tomorrow"} & set(_lower_tokens(last)) or wh == "long" and bool(_UNITS.search(_in_digits(last)))  # ("what
+    # time?" after "the pool is open today": no time said)
     return f"I said: {last.strip()}" if last.strip() and (placed or timed) and not last.startswith(_UNSURE) else None
 
 
@@ -9656,9 +9677,12 @@ def _looked_up(request: Request) -> str | None:
     given = structured(raw) if raw.startswith("{") else None
     values = [str(v) for v in given.values() if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(
         v).strip()] if isinstance(given, dict) else []
+    told = sentences(request.instructions[:4000])
     if not values or any(len(v.split()) > 3 or v.rstrip().endswith("?") for v in values) or not any(
-            whole_words_at(line.lower(), v.lower()) for line in sentences(request.instructions[:4000]) for v in values):
-        return None  # (a question or a text to work on is no value to look up; nor are values the instructions never say)
+            whole_words_at(line.lower(), v.lower()) for line in told for v in values) and sum(": " in line or any(
+                c.isdigit() for c in line) for line in told) < 2:
+        return None  # (a question or a text to work on is no value to look up; values a task's instructions never say
+    # neither: "Turn the request into a polite email")
     lines = [line for line in sentences(request.instructions[:4000]) if all(whole_words_at(line.lower(), v.lower()) for v in values)]
     asked = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in given.items() if str(v) in values)
     return lines[0] if lines else f"Nothing in my instructions matches {asked}."
@@ -9682,10 +9706,17 @@ def _sides(message: str, options: Sequence[Any]) -> tuple[Any, Any] | None:
     each: "swap A for B", "replace A with B", "from A to B", "A out, B in" (A old); "B instead of A", "B in place of A",
     "B rather than A", "B over A", "prefer B to A", "a replacement B for the A", "to B from A" (A old); else ``None``."""
     low = f" {' '.join(_lower_tokens(message))} "
-    spots = sorted((at[-1], o) for o in options if isinstance(o, str) and (at := whole_words_at(low, o.lower())))  # (each
-    # where last said: "My kid hates rice, can you give him fries instead of the rice?")
-    if len(spots) != 2:
+    said = [(o, at) for o in options if isinstance(o, str) and (at := whole_words_at(low, o.lower()))]
+    if len(said) != 2:
         return None
+    pairs = sorted((sorted([(x, said[0][0]), (y, said[1][0])]) for x in said[0][1] for y in said[1][1]), key=lambda p: p[1][0] - p[
+        0][0])  # where the two are said nearest each other ("My kid hates rice, can you give him fries instead of the rice?",
+    return next((found for pair in pairs if (found := _pair_sides(low, pair))), None)  # "Fries instead of coleslaw, and make
+    # the fries crispy"), if a cue is there
+
+
+def _pair_sides(low: str, spots: list[tuple[int, Any]]) -> tuple[Any, Any] | None:
+    """:func:`_sides` of the two options said at ``spots`` of the lowered message ``low``."""
     (i, a), (j, b) = spots
     before = low[:i].split()[-3:]
     cue = " ".join([w for w in low[i + len(a):j].split() if w not in ("the", "my", "a", "an", "our", "your", "their", "his",

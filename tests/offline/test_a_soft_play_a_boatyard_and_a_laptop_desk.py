@@ -9,7 +9,9 @@
 - a message of no words ("?") is asked about, never taken for a goodbye; an agent used as a tool, given JSON
   ({"surname": ..., "year": ...}), answers with the line holding each value, or says none does; "when will they
   arrive?" is answered by a result's eta, "and where?" by the reply before it, "when is that on?" by the tool of times;
-  a message in French goes to the desk described in French.
+  a message in French goes to the desk described in French; "how do I cancel ...?" is answered by the sentence that
+  says to cancel, "how long ...?" by the reply before it; an order to check before booking is no step of a cancel; a
+  result's branch answers "where".
 
 The ``test_review_*`` tests hold what a review of these rules found them overreaching on: an article before the second
 option of a swap, news with a hyphen, a request after news, a corrected or fallback number, words and numbers
@@ -17,7 +19,9 @@ of another kind than the one asked, the assistant's own move in other words, a b
 call, a letter of another thing, a verb's kin without its thing; and of a second review: an option said twice, news of
 a stay with a number, a number after "that", "a third," as a share, a fault reported to the one number there is, a
 letter and the noun after it, JSON that is no value to look up, "when" of another thing, "what time?" of a reply with
-no time, "when is that on?" of news.
+no time, "when is that on?" of news; and of a third: an option said again after a swap, an order after news, a place
+in a race, someone on duty, the eta of an order made, noon and tonight, a film asked about, Spanish place names in
+English, a value no data line holds.
 """
 
 from __future__ import annotations
@@ -271,3 +275,91 @@ def test_review_when_is_that_on_of_news_calls_no_tool() -> None:
     items = [{"role": "user", "content": "I passed my sailing exam."}, {"role": "assistant", "content": "Congratulations!"},
              {"role": "user", "content": "when is that on?"}]
     assert _calls(times, items) == []
+
+
+def test_an_order_to_check_before_booking_is_no_step_before_a_cancel() -> None:
+    tools = [_tool("check_berths", "Find free berths on a date for a boat length.", {"date": {"type": "string"}, "metres": {
+        "type": "integer"}}), _tool("book_berth", "Book a berth by its id.", {"berth_id": {"type": "string"}}),
+             _tool("cancel_booking", "Cancel a berth booking by its reference (e.g. BB101).", {"reference": {"type": "string"}})]
+    assert _calls(tools, "cancel booking BB999", "You take berth bookings. Check berths before booking.") == [
+        ("cancel_booking", {"reference": "BB999"})]
+
+
+def test_how_do_i_is_answered_by_the_sentence_that_says_to_do_it() -> None:
+    desk = "Berth holders' desk. Gold berths are £90 a month or £900 a year. Cancel under Account > Berths."
+    assert _reply("how do i cancel my gold berth", desk) == "Cancel under Account > Berths."
+
+
+def test_how_long_is_answered_by_the_reply_before_it_when_it_says_a_duration() -> None:
+    chat = [{"role": "user", "content": "I'd like a copy of my berth records"},
+            {"role": "assistant", "content": "Record copies arrive by post within 10 days."},
+            {"role": "user", "content": "how long is it supposed to take?"}]
+    assert _reply(chat, "You handle berth records.") == "I said: Record copies arrive by post within 10 days."
+
+
+# --- and of a third review ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("message", ["Genoa instead of the jib, and make sure the genoa is dry.",
+                                     "Genoa please instead of the jib - the genoa, yes."])
+def test_review_an_option_said_again_after_the_swap_is_read_where_the_swap_is(message: str) -> None:
+    assert _calls(SWAP, message)[0][1] == {"remove_sail": "jib", "add_sail": "genoa"}
+
+
+def test_review_an_order_after_news_is_made() -> None:
+    extend = _tool("extend_hire", "Extend a kayak hire by a number of days.", {"days": {"type": "integer"}})
+    assert _calls([extend], "We hired 2 kayaks yesterday, extend them by 3 days.") == [("extend_hire", {"days": 3})]
+
+
+def test_review_a_place_in_a_race_is_no_share() -> None:
+    items = [{"role": "user", "content": "Our crew came third but we still got a bonus."}, {"role": "assistant", "content": "Noted."},
+             {"role": "user", "content": "What percentage bonus did we get?"}]
+    assert not _reply(items, REMEMBER).startswith("You told me")
+
+
+def test_review_the_one_number_there_is_must_be_someone_on_duty() -> None:
+    assert "555-0155" not in _reply("The shed door is locked, who do I call?", "Chandlery helper. Rope orders: 555-0155.")
+
+
+def test_review_when_of_an_order_made_is_its_eta() -> None:
+    items = [{"role": "user", "content": "I'd like to order 2 fenders."},
+             {"type": "function_call", "name": "track_order", "arguments": '{"order_id": "4412"}', "call_id": "c1"},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"eta": "Friday"}'},
+             {"role": "assistant", "content": "Your order arrives Friday."},
+             {"role": "user", "content": "When will the fenders arrive?"}]
+    assert _reply(items, tools=[_tool("track_order", "Track an order.", {"order_id": {"type": "string"}})]) == "The eta is Friday."
+
+
+@pytest.mark.parametrize(("said", "asked"), [("The ferry leaves from pier 2 at noon.", "what time?"),
+                                             ("The regatta is tonight.", "and when?")])
+def test_review_noon_and_tonight_are_times(said: str, asked: str) -> None:
+    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": said}, {"role": "user", "content": asked}]
+    assert _reply(chat, "You are a harbour guide.") == f"I said: {said}"
+
+
+def test_review_when_is_that_on_of_a_film_asked_about_asks_the_times() -> None:
+    times = [_tool("film_times", "List the film times.", {}, required=[])]
+    chat = [{"role": "user", "content": "Is Jaws still showing?"}, {"role": "assistant", "content": "Yes, Jaws is still showing."},
+            {"role": "user", "content": "when is that on?"}]
+    assert _calls(times, chat, "You are a cinema assistant. Use tools to answer.") == [("film_times", {})]
+
+
+@pytest.mark.parametrize("message", ["Los Angeles to Las Vegas flights?", "Is El Paso near Las Cruces?"])
+def test_review_spanish_place_names_are_no_spanish(message: str) -> None:
+    desks = [_tool(f"transfer_to_{name}_desk", f"Handoff to the {name.title()} desk agent to handle the request. {about}", {},
+                   required=[]) for name, about in (("english", "Customers writing in English"),
+                                                    ("spanish", "Clientes que escriben en español"))]
+    assert _calls(desks, message, "Route each customer to the desk for their language.") != [("transfer_to_spanish_desk", {})]
+
+
+def test_review_a_value_no_data_line_holds_is_said_to_match_nothing() -> None:
+    branches = "You are the branch-info agent. Oban branch: open 9am-5pm. Mallaig branch: open 10am-6pm."
+    assert _reply('{"town": "Ullapool"}', branches) == "Nothing in my instructions matches town Ullapool."
+
+
+def test_where_of_a_result_is_its_branch() -> None:
+    find = _tool("find_booking", "Look up a boat hire booking by its code.", {"code": {"type": "string"}})
+    items = [{"role": "user", "content": "Where do I pick up the boat for booking QB7001?"},
+             {"type": "function_call", "name": "find_booking", "arguments": '{"code": "QB7001"}', "call_id": "c1"},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"code": "QB7001", "boat": "Wayfarer 16", '
+                                                                          '"pickup": "2025-06-14 09:00", "branch": "North Quay"}'}]
+    assert _reply(items, tools=[find]) == "The branch is North Quay."
