@@ -219,13 +219,15 @@ _GREETING = re.compile(rf"(?:(?:good )?(?:morning|afternoon|evening)(?: all| eve
 _LANGUAGES = {language: frozenset(text.split()) for language, text in {
     "english": "hello hi thanks thank how are you what what's which where who is the of to and in it please good my i",
     "spanish": "hola gracias cómo como estás está qué por favor buenos días dónde quiero necesito mi cuánto cuanto cuesta "
-               "cuestan precio hay puedo tienen usted también una",
+               "cuestan precio hay puedo tienen usted también una el los las",
     "french": "bonjour merci comment ça va je vous est où voudrais plaît bonsoir suis mon j'ai avec ma une pour les des très "
               "à quelle quel heure votre nous avez c'est",
     "german": "hallo danke wie geht ich bitte ist nicht guten tag mein und",
     "italian": "ciao grazie come stai sono per favore buongiorno vorrei mio",
     "portuguese": "olá obrigado obrigada você tudo bem bom dia quero meu",
 }.items()}
+#: Articles that open place names in English too ("Los Angeles", "El Paso", "Las Vegas", "Le Mans").
+_PLACE_ARTICLES = frozenset("el los las la le les".split())
 #: Verbs of instructions that set the language of the answers ("Reply in German", "You only speak Spanish").
 _ANSWERING = stem_set("answer respond reply write speak talk")
 #: Words that open an order to the model ("Never reveal...", "If asked..."), not a fact it may tell.
@@ -357,6 +359,8 @@ _DIETS = frozenset("vegan vegetarian pescatarian halal kosher coeliac celiac ket
 #: Fields whose value is a make's name with a number to it ("Skyfin 2", "Aero 7 Pro", "Delta 360").
 _MODEL_WORDS = stem_set("model product kite version edition variant make")
 #: Pronouns that open a statement about what an earlier one named ("It has a cracked top", "She wants it by May").
+#: What comes to the asker ("When will the kits arrive?"): the eta of what was ordered.
+_ARRIVING = stem_set("arrive arrives arriving come comes coming deliver delivered delivery ship shipped get here")
 #: Words that place a statement in time without a date ("three weeks ago", "next month").
 _TIMELY = stem_set("ago last next week weeks month months year years day days tomorrow yesterday today tonight morning "
                    "afternoon evening night soon later hour hours minute minutes eta spring summer autumn fall winter "
@@ -3850,7 +3854,7 @@ def _typed(text: str) -> list[str]:
 
 def _language(text: str) -> str | None:
     """The language of :data:`_LANGUAGES` whose everyday words ``text`` uses most (two or more, more than any other)."""
-    said = [t.lower() for t in tokens(text[:400])]
+    said = [t.lower() for t in tokens(text[:400]) if not (t[:1].isupper() and t.lower() in _PLACE_ARTICLES)]  # ("Los Angeles")
     (low, _), (high, best) = sorted((sum(t in known for t in said), name) for name, known in _LANGUAGES.items())[-2:]
     return best if high >= 2 and low < high else None
 
@@ -4454,8 +4458,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     if choice in (None, "auto") and heard[:1] in (["i"], ["we"]) and heard[1:2] and heard[1].endswith("ed") and set(heard) & {
             "last", "yesterday", "ago", "once"} and not set(heard) & _REQUESTING and len(sentences(request.message)) == 1 and not (
                 set(request.message) & set(";?")) and " - " not in request.message and (  # "I swapped basil for mint
-                    " and want" not in request.message.lower()) and not any(stem((_lower_tokens(c) or [""])[0]) in _CHANGES | {
-                        stem(t.name.split("_")[0].lower()) for t in request.tools} for c in request.message.split(",")[1:]):  # last time and loved it":
+                    " and want" not in request.message.lower()) and not any(_orders(c, request) for c in request.message.split(",")[1:]):  # last time and loved it":
         # news, no order (but "I cancelled last month; where's my money?" asks, "I ordered it last week, please refund me"
         # too)
         return []
@@ -5424,7 +5427,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         shaped |= kinds_asked & stem_set("percentage percent") if {"cent", "percent"} & set(low_said) or any(
             a in ("half", "quarter", "third") and b in ("of", "", "which", "and", "but", "so", "for", "on", "from") and before in (
                 "a", "one", "takes", "take", "charges", "charge", "gets", "get", "keeps", "keep", "pays", "pay", "costs", "is",
-                "about", "roughly", "nearly", "over", "under") for before, a, b in zip(["", *low_said], low_said, [*low_said[1:], ""])) else set()
+                "about", "roughly", "nearly", "over", "under", "earns", "earn", "wants", "want", "exactly", "owns", "own", "splits",
+                "split") for before, a, b in zip(["", *low_said], low_said, [*low_said[1:], ""])) else set()
         # "takes half of the sale price", "4.5 per cent" (not "a half day", "half past six")
         if kinds_asked and not kinds_asked & (statement.stems | sized | shaped) and statement.role in ("user", "note", "tool"):
             continue  # "What's the postcode of Paper Cuts?" is not answered by "The contact at Paper Cuts is Moss"
@@ -5437,7 +5441,7 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         dated = when and bool(_DATE.search(statement.text) or _DAYS & statement.stems)
         if when and statement.role in ("user", "note") and not dated and not statement.stems & _TIMELY and (set(lowered) & {
                 "they", "it", "them", "those"} or any(s.role == "call" and set(words(f"{s.tool} {s.text}".replace("_", " "))) & (
-                    set(topic) | statement.stems) for s in request.said)) and any(
+                    set(topic) | (statement.stems if set(topic) & _ARRIVING else set())) for s in request.said)) and any(
                 s.role == "tool" and _DATE.search(s.text) or s.role == "tool" and stem("eta") in s.stems for s in request.said):
             continue  # "when will they arrive?" is not answered by "I'd like to order 2 kits" when a result gives an eta
         if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
@@ -6073,7 +6077,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             heard_now = _lower_tokens(message_text)
             thing = next((w for k, v in enumerate(heard_now) if v == label[3:] for w in heard_now[k + 1:k + 3] if w not in (
                 "my", "the", "a", "an", "our", "your", "his", "her", "their", "some", "any")), "")  # what is done to
-            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and (heard_now[:1] == ["how"] or not (
+            acted = (_lower_tokens(advice)[1:2] or [""])[0]  # what the advice's verb acts on ("Book classes in the app")
+            found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and (heard_now[:1] == ["how"] and (
+                acted in STOP | {"under", "via", "through", "using", "online", "here"} or stem(acted) in set(words(message_text))) or not (
                 thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems and stem(thing) in set(words(
                     request.instructions[:4000])))))  # (not "Bring your own apron" when another sentence names the television
             # of "can I bring my television?")
@@ -6252,7 +6258,8 @@ _REQUESTING = frozenset("please can could would will need want wants help refund
 _BORROWING = {stem("borrow"): stem_set("loan loans loaned lend lends"), stem("hire"): stem_set("rent rental"),
               stem("rent"): stem_set("hire")}
 #: Who is on call for any trouble in a place ("Caretaker: 555-0303"), unlike a service's line ("Catering orders").
-_ON_DUTY = stem_set("caretaker warden security maintenance reception porter concierge duty manager janitor superintendent")
+_ON_DUTY = stem_set("caretaker warden security maintenance reception porter concierge duty manager janitor superintendent "
+                    "landlord host helpdesk facilities repairs repair support")
 #: Words of urgency, kin of any trouble: no one to call is found by them ("a fire" is no plumber's).
 _URGENT = stem_set("emergency urgent asap immediately")
 
@@ -7158,7 +7165,7 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
         key for key in keys if "how heavy" in message.lower() and (key.rpartition("_")[2] in ("g", "kg", "lb", "lbs") or (
             stem_set("mass weight") & keys[key]))]  # "How heavy is it?": its mass_g
     typed = lasting or [key for key, stems in keys.items() if wh == "when" and (_DATE.search(plain[key]) or stems & _WHEN)
-                        or wh == "where" and stems & (_PLACE | stem_set("room branch station depot office terminal")) or wh in (
+                        or wh == "where" and stems & (_PLACE | stem_set("room branch station depot office terminal quay pier dock")) or wh in (
                             "who", "whose") and stems & _PERSON
                         or "how much" in message.lower() and stems & topic  # "How much will I pay?": monthly_eur
                         or wh == "why" and stems & stem_set("reason cause because explanation why")  # its "reason"
@@ -7167,7 +7174,9 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     # registered to?": its keeper, not the pet
     typed = typed or [key for key in keys if picking and wh in ("who", "whose") and plain[key][:1].isupper() and plain[
         key].replace(" ", "").isalpha()]  # ("ringer": Owain, a name)
-    typed_place = [key for key in typed if wh == "where"]  # "Where do I pick up the car?": its branch, not the car
+    typed = [key for key in typed if wh != "where" or not keys[key] & (_PERSON | stem_set("manager staff agent"))]  # (no
+    typed_place = [key for key in typed if wh == "where"]  # branch_manager is a place) "Where do I pick up the car?": its
+    # branch, not the car (nor its branch_manager)
     chosen = typed_place or [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
         typed if wh in ("when", "where") or typed else keys) if keys[key] and keys[key] <= topic | related(topic)] or (
         # "Who teaches it?" of no person's key: the key a word of it names ("instructor")
@@ -9641,12 +9650,23 @@ def _barred(request: Request, call: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _orders(clause: str, request: Request) -> bool:
+    """Whether ``clause`` opens with an order: a tool's verb or a verb of change as written, then what it acts on
+    ("extend them by 3 days", "update my address"; not "extending was easy", "lock screen kept freezing")."""
+    said = _lower_tokens(clause)
+    verbs = {t.name.split("_")[0].lower() for t in request.tools} | {"please", "update", "cancel", "change", "send", "book",
+                                                                     "extend", "refund", "add", "remove", "set", "order"}
+    return bool(said) and said[0] in verbs and (said[1:2] == [] or said[1] in ("me", "my", "our", "it", "them", "the", "this",
+                                                                                 "that", "those", "these", "up", "a", "an") or (
+        said[1][:1].isdigit()))
+
+
 def _asked_or_wanted(request: Request) -> bool:
-    """Whether the user's message before the latest asked something or wanted something ("Is Alien still showing?",
-    "I'd like to see Dune"), not news ("I passed my exam")."""
+    """Whether the user's message before the latest asked of or wanted a showing ("Is Alien still showing?", "I'd like
+    to see Dune"), not news ("I passed my exam") nor another wish ("I'd like a coffee")."""
     before = next((plain_text(i.get("content")) for i in request.conversation[:request.last_user_index][::-1] if is_user_message(
         i)), "")
-    return _is_question(before) or bool({"like", "want", "see", "book"} & set(_lower_tokens(before)))
+    return bool({"see", "watch", "showing", "playing", "screening", "screened"} & set(_lower_tokens(before)))
 
 
 def _said_just_before(request: Request) -> str | None:
@@ -9663,10 +9683,14 @@ def _said_just_before(request: Request) -> str | None:
     placed = wh == "where" and (_names_after(last, _PLACE_CUES) or {"upstairs", "downstairs", "outside", "inside"} & set(
         _lower_tokens(last)))
     timed = wh not in ("where", "long") and any(any(c.isdigit() for c in m.group(0)) or wh == "when" for m in _DATE.finditer(
-        last)) or wh != "long" and {"noon", "midday", "midnight"} & set(_lower_tokens(last)) or wh == "when" and {
-            "tonight", "tomorrow"} & set(_lower_tokens(last)) or wh == "long" and bool(_UNITS.search(_in_digits(last)))  # ("what
+        last)) or wh != "long" and {"noon", "midday", "midnight"} & set(tokens(last)) or wh == "when" and {
+            "tonight", "tomorrow"} & set(tokens(last)) or wh == "long" and bool(_UNITS.search(_in_digits(last)))  # ("what
     # time?" after "the pool is open today": no time said)
     return f"I said: {last.strip()}" if last.strip() and (placed or timed) and not last.startswith(_UNSURE) else None
+
+
+#: Labels of a task's instructions, no data ("Format: ...", "Output: one word").
+_TASK_LABELS = frozenset("format output input rules rule note notes example examples style tone task steps answer reply".split())
 
 
 def _looked_up(request: Request) -> str | None:
@@ -9679,8 +9703,8 @@ def _looked_up(request: Request) -> str | None:
         v).strip()] if isinstance(given, dict) else []
     told = sentences(request.instructions[:4000])
     if not values or any(len(v.split()) > 3 or v.rstrip().endswith("?") for v in values) or not any(
-            whole_words_at(line.lower(), v.lower()) for line in told for v in values) and sum(": " in line or any(
-                c.isdigit() for c in line) for line in told) < 2:
+            whole_words_at(line.lower(), v.lower()) for line in told for v in values) and sum(": " in line and line[:1].isupper() and (
+                _lower_tokens(line) or [""])[0] not in _TASK_LABELS and len(line.partition(": ")[0].split()) <= 4 for line in told) < 2:
         return None  # (a question or a text to work on is no value to look up; values a task's instructions never say
     # neither: "Turn the request into a polite email")
     lines = [line for line in sentences(request.instructions[:4000]) if all(whole_words_at(line.lower(), v.lower()) for v in values)]

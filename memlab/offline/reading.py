@@ -684,9 +684,10 @@ class _Reader:
             return sentence  # "Please refund ORD-44121, not ORD-44120", both said before: a choice, no correction
         told = [s for s in told if not (dated and any(t.lower() in CALENDAR or t[:1].isdigit() and t.lstrip("0123456789").lower() in (
             "st", "nd", "rd", "th") or ":" in t for t in new)) or any(
-            t.lower() in CALENDAR or t[:1].isdigit() and t.lstrip("0123456789").lower() in ("st", "nd", "rd", "th") or ":" in t
-            or any(t.count(mark) == 2 for mark in "/-.") for t in tokens(s.text))]  # "make that friday the 13th" is of
-        # a sentence with a date, never of "phone 07700 900511"
+            t.lower() in CALENDAR or t[:1].isdigit() and t.lstrip("0123456789").lower() in ("st", "nd", "rd", "th", "am", "pm") or
+            ":" in t or any(t.count(mark) == 2 for mark in "/-.") or t.isdigit() and len(t) <= 2 and before.lower() in (
+                "at", "by", "from", "until", "till", "around") for before, t in itertools.pairwise(["", *tokens(s.text)]))]  # "make
+        # that friday the 13th" is of a sentence with a date or a time ("at 7"), never of "phone 07700 900511"
         told.sort(key=lambda s: (s.role == "user", len(s.text.split()) > 2))  # what the user said before a note of it,
         # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         placed = [" ".join(run) for run in _capital_runs(tokens(sentence)[1:]) if " ".join(run).lower() in " ".join(

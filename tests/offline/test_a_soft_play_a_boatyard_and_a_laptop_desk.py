@@ -21,7 +21,10 @@ a stay with a number, a number after "that", "a third," as a share, a fault repo
 letter and the noun after it, JSON that is no value to look up, "when" of another thing, "what time?" of a reply with
 no time, "when is that on?" of news; and of a third: an option said again after a swap, an order after news, a place
 in a race, someone on duty, the eta of an order made, noon and tonight, a film asked about, Spanish place names in
-English, a value no data line holds.
+English, a value no data line holds; and of a fourth (and a last whole-round hunt): news whose clause shares a verb's
+root, another wish before "when is that on?", landlords and repairs to call, "earns half", "when" of a thing no call
+names, "how do I" of another thing, a task's labels, Spanish articles, a street named Noon, a branch manager, a bare
+time correcting the time before.
 """
 
 from __future__ import annotations
@@ -363,3 +366,82 @@ def test_where_of_a_result_is_its_branch() -> None:
              {"type": "function_call_output", "call_id": "c1", "output": '{"code": "QB7001", "boat": "Wayfarer 16", '
                                                                           '"pickup": "2025-06-14 09:00", "branch": "North Quay"}'}]
     assert _reply(items, tools=[find]) == "The branch is North Quay."
+
+
+# --- and of a fourth review -----------------------------------------------------------------------------------------
+
+HIRES = [_tool("extend_hire", "Extend a kayak hire by a number of days.", {"days": {"type": "integer"}}),
+         _tool("cancel_hire", "Cancel a kayak hire.", {"hire_id": {"type": "string"}})]
+
+
+def test_review_news_whose_next_clause_only_shares_a_verbs_root_orders_nothing() -> None:
+    assert _calls(HIRES, "We hired 2 kayaks yesterday, extending was easy.") == []
+
+
+@pytest.mark.parametrize("before", ["Want to hear a joke?", "I'd like a coffee"])
+def test_review_when_is_that_on_after_another_wish_calls_no_tool(before: str) -> None:
+    times = [_tool("film_times", "List the film times.", {}, required=[])]
+    chat = [{"role": "user", "content": before}, {"role": "assistant", "content": "Sure."}, {"role": "user", "content": "when is that on?"}]
+    assert _calls(times, chat, "You are a cinema assistant. Use tools to answer.") == []
+
+
+@pytest.mark.parametrize("desk", ["Boat club helper. Landlord: 555-0404.", "Holiday cottage helper. For repairs ring 555-0404."])
+def test_review_a_landlord_or_repairs_is_someone_to_call_for_a_fault(desk: str) -> None:
+    assert "555-0404" in _reply("The boiler is broken, who do I call?", desk)
+
+
+@pytest.mark.parametrize(("told", "asked"), [("The skipper earns half of the charter fee.", "What percentage does the skipper earn?"),
+                                             ("The club takes exactly half.", "What percentage does the club take?")])
+def test_review_half_after_earns_or_exactly_is_a_share(told: str, asked: str) -> None:
+    items = [{"role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {"role": "user", "content": asked}]
+    assert _reply(items, REMEMBER).startswith("You told me")
+
+
+def test_review_when_of_a_thing_no_call_names_is_no_results_date() -> None:
+    items = [{"role": "user", "content": "My order B2 is for my anniversary"},
+             {"type": "function_call", "name": "track_order", "arguments": '{"order_id": "B2"}', "call_id": "c1"},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"status": "shipped", "eta": "2025-06-03"}'},
+             {"role": "assistant", "content": "It has shipped."}, {"role": "user", "content": "When is my anniversary?"}]
+    assert "2025-06-03" not in _reply(items, tools=[_tool("track_order", "Track an order.", {"order_id": {"type": "string"}})])
+
+
+def test_review_how_do_i_is_not_answered_by_a_sentence_of_another_thing() -> None:
+    desk = "Club help. Book sailing classes in the app. Lockers need a £1 coin. The sauna is closed on Mondays."
+    assert _reply("How do I book the sauna?", desk) != "Book sailing classes in the app."
+
+
+def test_review_a_tasks_labels_are_no_data_lines() -> None:
+    task = "Turn the request into a polite email.\nFormat: 2 sentences.\nOutput: the email only."
+    assert not _reply('{"town": "Ullapool"}', task).startswith("Nothing in my instructions")
+
+
+def test_review_spanish_articles_in_lower_case_are_spanish() -> None:
+    desks = [_tool(f"transfer_to_{name}_desk", f"Handoff to the {name.title()} desk agent to handle the request. {about}", {},
+                   required=[]) for name, about in (("english", "Customers writing in English"),
+                                                    ("spanish", "Clientes que escriben en español"))]
+    assert _calls(desks, "el perro y los gatos comen las manzanas", "Route each customer to the desk for their language.") == [
+        ("transfer_to_spanish_desk", {})]
+
+
+def test_review_a_street_named_noon_is_no_time() -> None:
+    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": "The chandlery is on Noon Street."},
+            {"role": "user", "content": "what time?"}]
+    assert not _reply(chat, "You are a harbour guide.").startswith("I said")
+
+
+def test_review_a_branch_manager_is_no_place() -> None:  # (the quay answers where)
+    get = _tool("get_hire", "Get a boat hire by its ref.", {"ref": {"type": "string"}})
+    items = [{"role": "user", "content": "My hire ref is K9"},
+             {"type": "function_call", "name": "get_hire", "arguments": '{"ref": "K9"}', "call_id": "c1"},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"boat": "Mirror 10", "branch_manager": "Jo", "quay": "East"}'},
+             {"role": "assistant", "content": "Found your hire."}, {"role": "user", "content": "Where do I pick it up?"}]
+    assert "Jo" not in _reply(items, tools=[get])
+
+
+@pytest.mark.parametrize(("said", "fixed"), [("The regatta party is at 7.", "Actually 7:30."),
+                                             ("The regatta party is at 7pm.", "Actually 7:30pm.")])
+def test_review_a_bare_time_corrects_the_time_said_before(said: str, fixed: str) -> None:
+    chat = [{"role": "user", "content": said}, {"role": "assistant", "content": "Noted."}, {"role": "user", "content": fixed},
+            {"role": "assistant", "content": "Okay."}, {"role": "user", "content": "What time is the regatta party?"}]
+    said = _reply(chat, REMEMBER)
+    assert "7:30" in said and "at 7." not in said and "and then" not in said
