@@ -209,6 +209,15 @@ def offline_calls(tools: list[dict], message: str | list[dict], instructions: st
     return [(item["name"], json.loads(item["arguments"])) for item in made if item["type"] == "function_call"]
 
 
+def tool_turn(message: str, name: str, arguments: dict, output: object, reply: str, n: int) -> list[dict]:
+    """One earlier turn with a tool: the user's message, the call the model made, what it returned and the model's reply."""
+    return [{"role": "user", "content": message},
+            {"type": "function_call", "name": name, "arguments": json.dumps(arguments), "call_id": f"c{n}"},
+            {"type": "function_call_output", "call_id": f"c{n}", "output": output if isinstance(output, str) else json.dumps(
+                output)},
+            {"role": "assistant", "content": reply}]
+
+
 def function_tool(name: str, description: str, properties: dict, required: list[str] | None = None) -> dict:
     """A function tool as the Responses API takes it (every property required unless ``required`` says)."""
     return {"type": "function", "name": name, "description": description, "parameters": {

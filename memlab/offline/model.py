@@ -6078,8 +6078,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             thing = next((w for k, v in enumerate(heard_now) if v == label[3:] for w in heard_now[k + 1:k + 3] if w not in (
                 "my", "the", "a", "an", "our", "your", "his", "her", "their", "some", "any")), "")  # what is done to
             acted = (_lower_tokens(advice)[1:2] or [""])[0]  # what the advice's verb acts on ("Book classes in the app")
+            generic = {"items", "item", "things", "stuff", "them", "it"}
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and (heard_now[:1] == ["how"] and (
-                acted in STOP | {"under", "via", "through", "using", "online", "here"} or stem(acted) in set(words(message_text))) or not (
+                acted in STOP | {"under", "via", "through", "using", "online", "here"} | generic or stem(acted) in set(words(
+                    message_text)) or thing in generic | {""}) or not (
                 thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems and stem(thing) in set(words(
                     request.instructions[:4000])))))  # (not "Bring your own apron" when another sentence names the television
             # of "can I bring my television?")
@@ -6224,7 +6226,9 @@ def _told_in_instructions(request: Request) -> str | None:
         shared |= {w for w in own if related({w}) & held - _URGENT} if reachable else set()  # 555-0199" (a leak's kin,
         # not by an urgency: "a fire"), else the one number there is, for a fault ("My door is jammed, who do I call?")
         shared |= {"reach"} if reachable and numbers == 1 and (set(words(asking)) & notes.PROBLEM or {"broke", "locked"} & set(
-            lowered)) and held & _ON_DUTY else set()  # (a caretaker's, a warden's: not "Catering orders")
+            lowered)) and (held & _ON_DUTY or "host" in _lower_tokens(line) and not {"quiz", "host's"} & set(_lower_tokens(
+                line))) and not held & stem_set("booking bookings order orders ticket tickets cafe café") else set()
+        # (a caretaker's, a warden's: not "Catering orders", a repair café's bookings)
         kin = {w for w in own & asked_verb if (related({w}) | _BORROWING.get(w, set())) & held} if shared else set()  # "Can I borrow a laptop?":
         shared |= kin  # "Loan laptops from room 2.14." (a word said, and a kin of the verb asked)
         shared |= own & stem_set("price cost fee charge") if _currencies(line) else set()  # "what's the monthly price?":
@@ -6259,7 +6263,7 @@ _BORROWING = {stem("borrow"): stem_set("loan loans loaned lend lends"), stem("hi
               stem("rent"): stem_set("hire")}
 #: Who is on call for any trouble in a place ("Caretaker: 555-0303"), unlike a service's line ("Catering orders").
 _ON_DUTY = stem_set("caretaker warden security maintenance reception porter concierge duty manager janitor superintendent "
-                    "landlord host helpdesk facilities repairs repair support")
+                    "landlord helpdesk facilities repairs support")
 #: Words of urgency, kin of any trouble: no one to call is found by them ("a fire" is no plumber's).
 _URGENT = stem_set("emergency urgent asap immediately")
 
@@ -6397,8 +6401,12 @@ def _permitted(request: Request) -> str | None:
             label, colon, rest = clause.partition(": ")
             clause = rest if colon and len(label.split()) <= 2 else clause  # ("Rules: No tents after 8pm")
             said = _lower_tokens(clause)
-            banned = said[:1] == ["no"] or any(f" {cue} " in f" {' '.join(said)} " for cue in (
-                "not allowed", "not permitted", "may not", "must not", "cannot", "can't"))  # "Pregnant visitors may not jump."
+            spoken_clause = f" {' '.join(said)} "
+            modal = next((cue for cue in ("may not", "must not", "cannot", "can't") if f" {cue} " in spoken_clause), "")
+            acted = set(words(spoken_clause.partition(f" {modal} ")[2])) if modal else set()  # what a modal ban bans must be asked:
+            banned = said[:1] == ["no"] or any(f" {cue} " in spoken_clause for cue in ("not allowed", "not permitted")) or bool(
+                modal) and bool(acted & own)  # "Pregnant visitors may not jump." (not "Children must not bring nuts" of "Can I
+            # pick up my child at 5?")
             allowed = not banned and not {"not", "no", "never"} & set(said) and any(
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
@@ -7174,7 +7182,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
     # registered to?": its keeper, not the pet
     typed = typed or [key for key in keys if picking and wh in ("who", "whose") and plain[key][:1].isupper() and plain[
         key].replace(" ", "").isalpha()]  # ("ringer": Owain, a name)
-    typed = [key for key in typed if wh != "where" or not keys[key] & (_PERSON | stem_set("manager staff agent"))]  # (no
+    typed = [key for key in typed if wh != "where" or stem(key.rpartition("_")[2].lower()) not in _PERSON | stem_set(
+        "manager staff agent")]  # (no
     typed_place = [key for key in typed if wh == "where"]  # branch_manager is a place) "Where do I pick up the car?": its
     # branch, not the car (nor its branch_manager)
     chosen = typed_place or [key for key, stems in keys.items() if stems and stems <= topic or key in typed] or [key for key in (
@@ -9657,8 +9666,9 @@ def _orders(clause: str, request: Request) -> bool:
     verbs = {t.name.split("_")[0].lower() for t in request.tools} | {"please", "update", "cancel", "change", "send", "book",
                                                                      "extend", "refund", "add", "remove", "set", "order"}
     return bool(said) and said[0] in verbs and (said[1:2] == [] or said[1] in ("me", "my", "our", "it", "them", "the", "this",
-                                                                                 "that", "those", "these", "up", "a", "an") or (
-        said[1][:1].isdigit()))
+                                                                                 "that", "those", "these", "up", "a", "an", "for",
+                                                                                 "by", "to", "with", "from", "all", "both") or (
+        any(c.isdigit() for c in said[1]) or said[1] in _COUNT_WORDS))  # ("extend for 2 days", "track ORD-552", "add two")
 
 
 def _asked_or_wanted(request: Request) -> bool:
@@ -9666,7 +9676,11 @@ def _asked_or_wanted(request: Request) -> bool:
     to see Dune"), not news ("I passed my exam") nor another wish ("I'd like a coffee")."""
     before = next((plain_text(i.get("content")) for i in request.conversation[:request.last_user_index][::-1] if is_user_message(
         i)), "")
-    return bool({"see", "watch", "showing", "playing", "screening", "screened"} & set(_lower_tokens(before)))
+    said = _lower_tokens(before)
+    titled = any(t[:1].isupper() and t.isalpha() and t not in ("I", "I'd", "I'm") for t in tokens(before)[1:])  # "Gladiator"
+    return bool({"see", "watch", "showing", "playing", "screening", "screened", "tickets", "ticket", "show", "concert",
+                 "film", "movie"} & set(said)) or (titled or bool({"quiz", "event", "match", "game", "class", "night"} & set(said))) and (
+        _is_question(before) or bool({"like", "want", "book"} & set(said)))  # ("Is the quiz night still happening?")
 
 
 def _said_just_before(request: Request) -> str | None:
@@ -9683,14 +9697,17 @@ def _said_just_before(request: Request) -> str | None:
     placed = wh == "where" and (_names_after(last, _PLACE_CUES) or {"upstairs", "downstairs", "outside", "inside"} & set(
         _lower_tokens(last)))
     timed = wh not in ("where", "long") and any(any(c.isdigit() for c in m.group(0)) or wh == "when" for m in _DATE.finditer(
-        last)) or wh != "long" and {"noon", "midday", "midnight"} & set(tokens(last)) or wh == "when" and {
-            "tonight", "tomorrow"} & set(tokens(last)) or wh == "long" and bool(_UNITS.search(_in_digits(last)))  # ("what
+        last)) or wh != "long" and any(not last[at + len(w):at + len(w) + 2].lstrip(" ")[:1].isupper() or last[
+            at + len(w):at + len(w) + 1] != " " for w in ("noon", "midday", "midnight") for at in whole_words_at(last.lower(), w)) or (
+            wh == "when" and {"tonight", "tomorrow"} & set(_lower_tokens(last))) or (
+            wh == "long" and bool(_UNITS.search(_in_digits(last))))  # (not "Noon Street", "Midnight Library"; "what
     # time?" after "the pool is open today": no time said)
     return f"I said: {last.strip()}" if last.strip() and (placed or timed) and not last.startswith(_UNSURE) else None
 
 
 #: Labels of a task's instructions, no data ("Format: ...", "Output: one word").
-_TASK_LABELS = frozenset("format output input rules rule note notes example examples style tone task steps answer reply".split())
+_TASK_LABELS = frozenset("format output input rules rule note notes example examples style tone task steps answer reply "
+                         "rewrite write make translate summarise summarize turn list give tell classify".split())
 
 
 def _looked_up(request: Request) -> str | None:
@@ -9703,8 +9720,8 @@ def _looked_up(request: Request) -> str | None:
         v).strip()] if isinstance(given, dict) else []
     told = sentences(request.instructions[:4000])
     if not values or any(len(v.split()) > 3 or v.rstrip().endswith("?") for v in values) or not any(
-            whole_words_at(line.lower(), v.lower()) for line in told for v in values) and sum(": " in line and line[:1].isupper() and (
-                _lower_tokens(line) or [""])[0] not in _TASK_LABELS and len(line.partition(": ")[0].split()) <= 4 for line in told) < 2:
+            whole_words_at(line.lower(), v.lower()) for line in told for v in values) and sum((": " in line or any(
+                c.isdigit() for c in line)) and (_lower_tokens(line) or [""])[0] not in _TASK_LABELS | _ORDERS for line in told) < 2:
         return None  # (a question or a text to work on is no value to look up; values a task's instructions never say
     # neither: "Turn the request into a polite email")
     lines = [line for line in sentences(request.instructions[:4000]) if all(whole_words_at(line.lower(), v.lower()) for v in values)]

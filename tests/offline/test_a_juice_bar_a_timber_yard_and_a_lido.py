@@ -29,26 +29,16 @@ in one place; a unit listed in the field's own description.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from ..helpers import function_tool as _tool
 from ..helpers import offline_calls as _calls
 from ..helpers import offline_reply as _reply
+from ..helpers import tool_turn as _turn
 
 pytestmark = pytest.mark.usefixtures("api")
 
 STRING, INTEGER = {"type": "string"}, {"type": "integer"}
-
-
-def _turn(message: str, name: str, arguments: dict, output: object, reply: str, n: int) -> list[dict]:
-    """One earlier turn: the user's message, the call the model made, what it returned and the model's reply."""
-    return [{"role": "user", "content": message},
-            {"type": "function_call", "name": name, "arguments": json.dumps(arguments), "call_id": f"c{n}"},
-            {"type": "function_call_output", "call_id": f"c{n}", "output": output if isinstance(output, str) else json.dumps(
-                output)},
-            {"role": "assistant", "content": reply}]
 
 
 # --- values of two fields, and of several calls --------------------------------------------------------------------

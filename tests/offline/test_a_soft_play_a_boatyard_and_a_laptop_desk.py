@@ -24,7 +24,9 @@ in a race, someone on duty, the eta of an order made, noon and tonight, a film a
 English, a value no data line holds; and of a fourth (and a last whole-round hunt): news whose clause shares a verb's
 root, another wish before "when is that on?", landlords and repairs to call, "earns half", "when" of a thing no call
 names, "how do I" of another thing, a task's labels, Spanish articles, a street named Noon, a branch manager, a bare
-time correcting the time before.
+time correcting the time before; and of a fifth and a last hunt: a rule on children that bans something else, an order
+going on with "for"/"by", a question of a titled film, a service line or a quiz host, lookup lists in lower case or
+without colons, "Noon" opening a sentence, a key of a person's office.
 """
 
 from __future__ import annotations
@@ -445,3 +447,53 @@ def test_review_a_bare_time_corrects_the_time_said_before(said: str, fixed: str)
             {"role": "assistant", "content": "Okay."}, {"role": "user", "content": "What time is the regatta party?"}]
     said = _reply(chat, REMEMBER)
     assert "7:30" in said and "at 7." not in said and "and then" not in said
+
+
+# --- and of a fifth review and a last whole-round hunt ----------------------------------------------------------------
+
+@pytest.mark.parametrize("asked", ["Can I pick up my child at 5?", "Can I stay with my child in the play room?"])
+def test_review_a_rule_on_children_says_nothing_of_what_it_does_not_ban(asked: str) -> None:
+    rules = "Jumble Jungle soft play. Children must not bring food containing nuts."
+    assert not _reply(asked, rules).startswith("No")
+
+
+@pytest.mark.parametrize("order", ["We hired 2 kayaks yesterday, extend for 2 days.", "We hired 2 kayaks yesterday, extend by 4 days."])
+def test_review_an_order_after_news_may_go_on_with_for_or_by(order: str) -> None:
+    assert [name for name, _ in _calls(HIRES, order)] == ["extend_hire"]
+
+
+def test_review_when_is_that_on_after_a_question_of_a_titled_film() -> None:
+    times = [_tool("film_times", "List the film times.", {}, required=[])]
+    chat = [{"role": "user", "content": "Do you have Oppenheimer this week?"}, {"role": "assistant", "content": "Yes."},
+            {"role": "user", "content": "when is that on?"}]
+    assert _calls(times, chat, "You are a cinema assistant. Use tools to answer.") == [("film_times", {})]
+
+
+@pytest.mark.parametrize("desk", ["Chandlery helper. Repair café bookings: 555-0188.", "Pub helper. Quiz host: 555-0188."])
+def test_review_a_service_line_or_a_quiz_host_is_no_one_to_call_for_a_fault(desk: str) -> None:
+    assert "555-0188" not in _reply("The boiler is broken, who do I call?", desk)
+
+
+def test_review_how_do_i_of_generic_items_takes_the_sentence_of_its_verb() -> None:  # (a guard: it held on the reviewed copy)
+    assert _reply("How do I renew items?", "Boatyard library. Renew charts online. Return DVDs to the office.") == (
+        "Renew charts online.")
+
+
+@pytest.mark.parametrize("ledger", ["Chandlery prices.\nrope: 3.20\nfenders: 12.50", "Crew phones.\nAnn 0207 111.\nBo 0207 222."])
+def test_review_a_lookup_list_in_lower_case_or_without_colons_is_data(ledger: str) -> None:
+    assert _reply('{"item": "anchor"}', ledger).startswith("Nothing in my instructions")
+
+
+@pytest.mark.parametrize("said", ["Noon, upstairs at The Crown.", "Noon! At The Crown."])
+def test_review_noon_opening_a_sentence_is_a_time(said: str) -> None:
+    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": said}, {"role": "user", "content": "what time?"}]
+    assert _reply(chat, "You are a harbour guide.") == f"I said: {said}"
+
+
+def test_review_a_key_of_a_persons_office_is_a_place() -> None:
+    get = _tool("get_hire", "Get a boat hire by its ref.", {"ref": {"type": "string"}})
+    items = [{"role": "user", "content": "My hire ref is K9"},
+             {"type": "function_call", "name": "get_hire", "arguments": '{"ref": "K9"}', "call_id": "c1"},
+             {"type": "function_call_output", "call_id": "c1", "output": '{"boat": "Mirror 10", "agent_office": "East Quay"}'},
+             {"role": "assistant", "content": "Found your hire."}, {"role": "user", "content": "Where do I pick it up?"}]
+    assert "East Quay" in _reply(items, tools=[get])
