@@ -2514,6 +2514,11 @@ class Reader:
         options = rest if len(rest) < len(options) and self._option_named(rest, set(words(self.request.message)), "", strict=True
                                                                           ) is not None else options  # include_heel's)
         named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
+        pieces = sentences(self.request.message)
+        latest = [o for o in options if isinstance(o, str) and whole_words_at(pieces[-1].lower(), o.lower())] if len(pieces) > 1 else []
+        named = latest[0] if len(latest) == 1 and not after and any(whole_words_at(" ".join(pieces[:-1]).lower(), str(
+            o).lower()) for o in options if o != latest[0]) else named  # "I had a cappuccino yesterday. Today a flat white
+        # please.": the one asked for last
         negative = [(o, base) for o in options for base in options if isinstance(o, str) and isinstance(base, str) and str(
             o).lower().replace("_", " ").replace("-", " ") in (f"not {base.lower()}", f"non {base.lower()}")]
         if len(negative) == 1 and named in (*negative[0], None):  # "urgent" or "not urgent": the one if the message says
@@ -6079,9 +6084,12 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                 "my", "the", "a", "an", "our", "your", "his", "her", "their", "some", "any")), "")  # what is done to
             acted = (_lower_tokens(advice)[1:2] or [""])[0]  # what the advice's verb acts on ("Book classes in the app")
             generic = {"items", "item", "things", "stuff", "them", "it"}
+            elsewhere = thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems and any(stem(thing) in set(words(
+                one)) and (_lower_tokens(one) or [""])[0] not in _DO_VERBS for one in sentences(request.instructions[:4000]))
+            # ("Bikes go in the rack" beside "Store items in the lockers"; not "Renew books online" beside "Reserve items")
             found += [((len(topic), 2 * len(topic)), advice, "")] * (asks and label in doing and (heard_now[:1] == ["how"] and (
-                acted in STOP | {"under", "via", "through", "using", "online", "here"} | generic or stem(acted) in set(words(
-                    message_text)) or thing in generic | {""}) or not (
+                acted in STOP | {"under", "via", "through", "using", "online", "here"} or acted in generic and not elsewhere or stem(
+                    acted) in set(words(message_text)) or thing in generic | {""}) or not (
                 thing.isalpha() and thing not in STOP and stem(thing) not in advice_stems and stem(thing) in set(words(
                     request.instructions[:4000])))))  # (not "Bring your own apron" when another sentence names the television
             # of "can I bring my television?")
@@ -6226,9 +6234,9 @@ def _told_in_instructions(request: Request) -> str | None:
         shared |= {w for w in own if related({w}) & held - _URGENT} if reachable else set()  # 555-0199" (a leak's kin,
         # not by an urgency: "a fire"), else the one number there is, for a fault ("My door is jammed, who do I call?")
         shared |= {"reach"} if reachable and numbers == 1 and (set(words(asking)) & notes.PROBLEM or {"broke", "locked"} & set(
-            lowered)) and (held & _ON_DUTY or "host" in _lower_tokens(line) and not {"quiz", "host's"} & set(_lower_tokens(
-                line))) and not held & stem_set("booking bookings order orders ticket tickets cafe café") else set()
-        # (a caretaker's, a warden's: not "Catering orders", a repair café's bookings)
+            lowered)) and (held & _ON_DUTY or {"repairs"} & set(_lower_tokens(line)) or "host" in _lower_tokens(line) and not {
+                "quiz", "host's"} & set(_lower_tokens(line))) else set()  # (a caretaker's, a warden's, "Reception, for bookings
+        # and any problems", "Café and facilities team": not "Catering orders", "Repair café bookings")
         kin = {w for w in own & asked_verb if (related({w}) | _BORROWING.get(w, set())) & held} if shared else set()  # "Can I borrow a laptop?":
         shared |= kin  # "Loan laptops from room 2.14." (a word said, and a kin of the verb asked)
         shared |= own & stem_set("price cost fee charge") if _currencies(line) else set()  # "what's the monthly price?":
@@ -6263,7 +6271,7 @@ _BORROWING = {stem("borrow"): stem_set("loan loans loaned lend lends"), stem("hi
               stem("rent"): stem_set("hire")}
 #: Who is on call for any trouble in a place ("Caretaker: 555-0303"), unlike a service's line ("Catering orders").
 _ON_DUTY = stem_set("caretaker warden security maintenance reception porter concierge duty manager janitor superintendent "
-                    "landlord helpdesk facilities repairs support")
+                    "landlord helpdesk facilities support")
 #: Words of urgency, kin of any trouble: no one to call is found by them ("a fire" is no plumber's).
 _URGENT = stem_set("emergency urgent asap immediately")
 
@@ -9665,7 +9673,8 @@ def _orders(clause: str, request: Request) -> bool:
     said = _lower_tokens(clause)
     verbs = {t.name.split("_")[0].lower() for t in request.tools} | {"please", "update", "cancel", "change", "send", "book",
                                                                      "extend", "refund", "add", "remove", "set", "order"}
-    return bool(said) and said[0] in verbs and (said[1:2] == [] or said[1] in ("me", "my", "our", "it", "them", "the", "this",
+    return bool(said) and said[0] in verbs and not {"was", "were", "is", "showed", "had", "went"} & set(said) and (
+        said[1:2] == [] or said[1] in ("me", "my", "our", "it", "them", "the", "this",
                                                                                  "that", "those", "these", "up", "a", "an", "for",
                                                                                  "by", "to", "with", "from", "all", "both") or (
         any(c.isdigit() for c in said[1]) or said[1] in _COUNT_WORDS))  # ("extend for 2 days", "track ORD-552", "add two")
@@ -9677,10 +9686,10 @@ def _asked_or_wanted(request: Request) -> bool:
     before = next((plain_text(i.get("content")) for i in request.conversation[:request.last_user_index][::-1] if is_user_message(
         i)), "")
     said = _lower_tokens(before)
-    titled = any(t[:1].isupper() and t.isalpha() and t not in ("I", "I'd", "I'm") for t in tokens(before)[1:])  # "Gladiator"
     return bool({"see", "watch", "showing", "playing", "screening", "screened", "tickets", "ticket", "show", "concert",
-                 "film", "movie"} & set(said)) or (titled or bool({"quiz", "event", "match", "game", "class", "night"} & set(said))) and (
-        _is_question(before) or bool({"like", "want", "book"} & set(said)))  # ("Is the quiz night still happening?")
+                 "film", "movie"} & set(said)) or bool({"quiz", "match", "game", "class"} & set(said)) and (
+        _is_question(before) or bool({"like", "want", "book"} & set(said)))  # ("Is the quiz night still happening?"; a
+    # title alone is no film's: "Did Sarah call?")
 
 
 def _said_just_before(request: Request) -> str | None:
@@ -9697,14 +9706,18 @@ def _said_just_before(request: Request) -> str | None:
     placed = wh == "where" and (_names_after(last, _PLACE_CUES) or {"upstairs", "downstairs", "outside", "inside"} & set(
         _lower_tokens(last)))
     timed = wh not in ("where", "long") and any(any(c.isdigit() for c in m.group(0)) or wh == "when" for m in _DATE.finditer(
-        last)) or wh != "long" and any(not last[at + len(w):at + len(w) + 2].lstrip(" ")[:1].isupper() or last[
-            at + len(w):at + len(w) + 1] != " " for w in ("noon", "midday", "midnight") for at in whole_words_at(last.lower(), w)) or (
+        last)) or wh != "long" and any(not (nxt := (last[at + len(w):].split()[:1] or [""])[0].strip(".,!?"))[:1].isupper() or last[
+            at + len(w):at + len(w) + 1] != " " or nxt.lower() in CALENDAR or nxt.isupper() for w in ("noon", "midday", "midnight")
+            for at in whole_words_at(last.lower(), w)) or (
             wh == "when" and {"tonight", "tomorrow"} & set(_lower_tokens(last))) or (
             wh == "long" and bool(_UNITS.search(_in_digits(last))))  # (not "Noon Street", "Midnight Library"; "what
     # time?" after "the pool is open today": no time said)
     return f"I said: {last.strip()}" if last.strip() and (placed or timed) and not last.startswith(_UNSURE) else None
 
 
+#: Verbs that open a how-to sentence of the instructions ("Renew books online.", "Return DVDs to the desk.").
+_DO_VERBS = frozenset("renew return reserve book cancel store print pay order collect bring use call email text visit "
+                      "register apply change update".split())
 #: Labels of a task's instructions, no data ("Format: ...", "Output: one word").
 _TASK_LABELS = frozenset("format output input rules rule note notes example examples style tone task steps answer reply "
                          "rewrite write make translate summarise summarize turn list give tell classify".split())
@@ -9720,8 +9733,9 @@ def _looked_up(request: Request) -> str | None:
         v).strip()] if isinstance(given, dict) else []
     told = sentences(request.instructions[:4000])
     if not values or any(len(v.split()) > 3 or v.rstrip().endswith("?") for v in values) or not any(
-            whole_words_at(line.lower(), v.lower()) for line in told for v in values) and sum((": " in line or any(
-                c.isdigit() for c in line)) and (_lower_tokens(line) or [""])[0] not in _TASK_LABELS | _ORDERS for line in told) < 2:
+            whole_words_at(line.lower(), v.lower()) for line in told for v in values) and sum((": " in line or tokens(line)[:1] and tokens(
+                line)[0][:1].isupper() and tokens(line)[1:2] and tokens(line)[1][:1].isdigit()) and (_lower_tokens(line) or [""])[
+                    0] not in _TASK_LABELS | _ORDERS for line in told) < 2:  # ("rope: 3.20", "Ann 0207 111"; not "Tokyo is UTC+9")
         return None  # (a question or a text to work on is no value to look up; values a task's instructions never say
     # neither: "Turn the request into a polite email")
     lines = [line for line in sentences(request.instructions[:4000]) if all(whole_words_at(line.lower(), v.lower()) for v in values)]

@@ -25,8 +25,10 @@ English, a value no data line holds; and of a fourth (and a last whole-round hun
 root, another wish before "when is that on?", landlords and repairs to call, "earns half", "when" of a thing no call
 names, "how do I" of another thing, a task's labels, Spanish articles, a street named Noon, a branch manager, a bare
 time correcting the time before; and of a fifth and a last hunt: a rule on children that bans something else, an order
-going on with "for"/"by", a question of a titled film, a service line or a quiz host, lookup lists in lower case or
-without colons, "Noon" opening a sentence, a key of a person's office.
+going on with "for"/"by", a service line or a quiz host, lookup lists in lower case or without colons, "Noon" opening
+a sentence, a key of a person's office; and of a sixth and a last hunt: someone on duty who also takes bookings, a
+clause that goes on as news, a capital word that is no film, noon before a day or a zone, a task with numbers, the
+how-to sentence that names the thing, a drink asked for after one had before.
 """
 
 from __future__ import annotations
@@ -462,13 +464,6 @@ def test_review_an_order_after_news_may_go_on_with_for_or_by(order: str) -> None
     assert [name for name, _ in _calls(HIRES, order)] == ["extend_hire"]
 
 
-def test_review_when_is_that_on_after_a_question_of_a_titled_film() -> None:
-    times = [_tool("film_times", "List the film times.", {}, required=[])]
-    chat = [{"role": "user", "content": "Do you have Oppenheimer this week?"}, {"role": "assistant", "content": "Yes."},
-            {"role": "user", "content": "when is that on?"}]
-    assert _calls(times, chat, "You are a cinema assistant. Use tools to answer.") == [("film_times", {})]
-
-
 @pytest.mark.parametrize("desk", ["Chandlery helper. Repair café bookings: 555-0188.", "Pub helper. Quiz host: 555-0188."])
 def test_review_a_service_line_or_a_quiz_host_is_no_one_to_call_for_a_fault(desk: str) -> None:
     assert "555-0188" not in _reply("The boiler is broken, who do I call?", desk)
@@ -497,3 +492,50 @@ def test_review_a_key_of_a_persons_office_is_a_place() -> None:
              {"type": "function_call_output", "call_id": "c1", "output": '{"boat": "Mirror 10", "agent_office": "East Quay"}'},
              {"role": "assistant", "content": "Found your hire."}, {"role": "user", "content": "Where do I pick it up?"}]
     assert "East Quay" in _reply(items, tools=[get])
+
+
+@pytest.mark.parametrize("desk", ["Marina info. Reception, for bookings and any problems: 555-0600.",
+                                  "Marina info. Café and facilities team: 555-0600."])
+def test_review_someone_on_duty_who_also_takes_bookings_is_someone_to_call(desk: str) -> None:  # (the first a guard)
+    assert "555-0600" in _reply("My shower is broken, who do I call?", desk)
+
+
+@pytest.mark.parametrize("news", ["I ordered fenders last week, add to that the delivery was late.",
+                                  "We hired kayaks last week, extend for another week was the plan but no."])
+def test_review_a_clause_that_goes_on_as_news_orders_nothing(news: str) -> None:  # (the second a guard)
+    tools = [*HIRES, _tool("add_item", "Add an item to the order.", {"item": {"type": "string"}})]
+    assert _calls(tools, news) == []
+
+
+@pytest.mark.parametrize("before", ["Is the car park free on Sundays?", "Did Sarah call?"])
+def test_review_a_capital_word_is_no_film_to_time(before: str) -> None:
+    times = [_tool("film_times", "List the film times.", {}, required=[])]
+    chat = [{"role": "user", "content": before}, {"role": "assistant", "content": "Yes."}, {"role": "user", "content": "when is that on?"}]
+    assert _calls(times, chat, "You are the Harbour Picturehouse assistant.") == []
+
+
+@pytest.mark.parametrize("said", ["The launch is at noon Saturday.", "The race starts at midnight GMT."])
+def test_review_noon_before_a_day_or_a_zone_is_a_time(said: str) -> None:
+    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": said}, {"role": "user", "content": "what time?"}]
+    assert _reply(chat, "You are a harbour guide.") == f"I said: {said}"
+
+
+def test_review_a_task_with_numbers_is_no_lookup_list() -> None:
+    task = "Convert the weight to a shipping price.\nCharges are 4 EUR per kg.\nParcels over 30 kg go by freight."
+    assert not _reply('{"weight_kg": 3}', task).startswith("Nothing in my instructions")
+
+
+def test_review_how_do_i_prefers_the_sentence_that_names_the_thing() -> None:
+    desk = "Marina help. Store items in the lockers by the office. Bikes go in the rack behind the clubhouse."
+    assert _reply("How do I store my bike?", desk) != "Store items in the lockers by the office."
+
+
+@pytest.mark.parametrize(("message", "drink"), [
+    ("I had a mocha yesterday, it was great. Today a medium flat white please.", "flat white"),
+    ("Last time I got a latte. Can I have a large americano this time?", "americano"),
+])
+def test_review_the_drink_asked_for_is_the_one_said_last(message: str, drink: str) -> None:
+    drinks = ["latte", "mocha", "americano", "flat white"]
+    order = _tool("order_drink", "Order a coffee at the harbour kiosk.", {"drink": {"type": "string", "enum": drinks},
+                                                                          "size": {"type": "string", "enum": ["small", "medium", "large"]}})
+    assert _calls([order], message, "You take orders at the harbour kiosk.")[0][1]["drink"] == drink
