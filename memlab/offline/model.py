@@ -6218,10 +6218,10 @@ def _told_in_instructions(request: Request) -> str | None:
     how_much = "how much" in asking.lower() and not any(a == "much" and b not in STOP and b.isalpha() for a, b in (
         itertools.pairwise(lowered)))  # ("how much notice" asks no amount)
     coded = bool(set(words(asking)) & _ID)
-    scored = []
-    numbers = sum(any(_phone_like(m.group(0)) for m in _PHONE.finditer(line)) or "@" in line for line in sentences(
-        request.instructions[:4000]))
-    for line in sentences(request.instructions[:4000]):
+    scored, lines = [], sentences(request.instructions[:4000])
+    reaching = question[:1] == ["who"] and bool(set(question) & set(_REACHING))  # "who do I call?": a number or an email
+    numbers = sum(map(_reaches, lines)) if reaching else 0
+    for line in lines:
         first = (_lower_tokens(line) or [""])[0]
         if first in ("you", "you're", "your", "always", "never", "be", "answer", "reply", "say", "route", "recommend",
                      "use", "keep", "only", "don't", "do", "if", "when", "remember", "help") or _tasked(line):
@@ -6229,8 +6229,7 @@ def _told_in_instructions(request: Request) -> str | None:
         held = {w.replace("-", "") for w in words(line.replace("-", ""))} | _lettered_words(line)
         shared = {w for w in own if any(w == h or len(w) >= 5 and len(h) >= 5 and (h.startswith(w) or w.startswith(h))
                                         for h in held)}
-        reachable = question[:1] == ["who"] and set(question) & set(_REACHING) and (any(_phone_like(m.group(0)) for m in (
-            _PHONE.finditer(line))) or "@" in line)  # "my sink is leaking, who do I call?": "Emergency plumber number:
+        reachable = reaching and _reaches(line)  # "my sink is leaking, who do I call?": "Emergency plumber number:
         shared |= {w for w in own if related({w}) & held - _URGENT} if reachable else set()  # 555-0199" (a leak's kin,
         # not by an urgency: "a fire"), else the one number there is, for a fault ("My door is jammed, who do I call?")
         shared |= {"reach"} if reachable and numbers == 1 and (set(words(asking)) & notes.PROBLEM or {"broke", "locked"} & set(
@@ -6283,6 +6282,11 @@ def _lettered_words(text: str) -> set[str]:
         b not in ("I", "A")) and a.isalpha() and a.lower() not in STOP} | {f"{a.lower()} {stem(b.lower())}" for a, b in (
             itertools.pairwise(found)) if len(a) == 1 and a.isupper() and a not in ("I", "A") and b.isalpha() and b.islower() and (
                 b not in STOP)}  # ("T shirts")
+
+
+def _reaches(line: str) -> bool:
+    """Whether a sentence gives a phone number or an email to reach someone by."""
+    return "@" in line or any(_phone_like(m.group(0)) for m in _PHONE.finditer(line))
 
 
 #: The verbs of reaching someone ("who do I call?").

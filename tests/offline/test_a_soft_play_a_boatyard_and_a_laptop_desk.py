@@ -86,6 +86,14 @@ def test_a_message_of_no_words_is_asked_about() -> None:
     assert _reply("?", "You help at the boatyard desk.") == "What would you like to ask? Your message had no words in it."
 
 
+def _exchange(first: str, reply: str, then: str) -> list[dict]:
+    """A message, the assistant's reply to it, and the message that follows."""
+    return [{"role": "user", "content": first}, {"role": "assistant", "content": reply}, {"role": "user", "content": then}]
+
+
+FILM_TIMES = [_tool("film_times", "List the film times.", {}, required=[])]
+
+
 # --- what a review of these rules found them overreaching on -------------------------------------------------------
 
 SAILS = ["jib", "genoa", "spinnaker", "storm"]
@@ -129,7 +137,7 @@ REMEMBER = "You are a helpful assistant. Remember what the user tells you."
     ("The boathouse code is 55123.", "What's the boathouse's zip?"),
 ])
 def test_review_a_word_or_number_of_another_kind_answers_no_kind_asked(told: str, asked: str) -> None:
-    items = [{"role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {"role": "user", "content": asked}]
+    items = _exchange(told, "Noted.", asked)
     assert not _reply(items, REMEMBER).startswith("You told me")
 
 
@@ -238,8 +246,7 @@ def test_review_a_number_after_that_is_no_value() -> None:
 
 
 def test_review_a_third_before_a_comma_is_a_share() -> None:
-    items = [{"role": "user", "content": "The marina takes a third, which is steep."}, {"role": "assistant", "content": "Noted."},
-             {"role": "user", "content": "What percentage does the marina take?"}]
+    items = _exchange("The marina takes a third, which is steep.", "Noted.", "What percentage does the marina take?")
     assert _reply(items, REMEMBER).startswith("You told me")
 
 
@@ -272,15 +279,13 @@ def test_review_a_when_question_of_another_thing_is_no_results_eta() -> None:
 
 
 def test_review_what_time_is_not_answered_by_a_reply_with_no_time() -> None:
-    items = [{"role": "user", "content": "Is the slipway open?"}, {"role": "assistant", "content": "Yes, the slipway is open today."},
-             {"role": "user", "content": "what time?"}]
+    items = _exchange("Is the slipway open?", "Yes, the slipway is open today.", "what time?")
     assert not _reply(items, "You run the harbour desk.").startswith("I said")
 
 
 def test_review_when_is_that_on_of_news_calls_no_tool() -> None:
     times = [_tool("race_times", "Schedule of the races.", {}, required=[])]
-    items = [{"role": "user", "content": "I passed my sailing exam."}, {"role": "assistant", "content": "Congratulations!"},
-             {"role": "user", "content": "when is that on?"}]
+    items = _exchange("I passed my sailing exam.", "Congratulations!", "when is that on?")
     assert _calls(times, items) == []
 
 
@@ -318,8 +323,7 @@ def test_review_an_order_after_news_is_made() -> None:
 
 
 def test_review_a_place_in_a_race_is_no_share() -> None:
-    items = [{"role": "user", "content": "Our crew came third but we still got a bonus."}, {"role": "assistant", "content": "Noted."},
-             {"role": "user", "content": "What percentage bonus did we get?"}]
+    items = _exchange("Our crew came third but we still got a bonus.", "Noted.", "What percentage bonus did we get?")
     assert not _reply(items, REMEMBER).startswith("You told me")
 
 
@@ -339,15 +343,13 @@ def test_review_when_of_an_order_made_is_its_eta() -> None:
 @pytest.mark.parametrize(("said", "asked"), [("The ferry leaves from pier 2 at noon.", "what time?"),
                                              ("The regatta is tonight.", "and when?")])
 def test_review_noon_and_tonight_are_times(said: str, asked: str) -> None:
-    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": said}, {"role": "user", "content": asked}]
+    chat = _exchange("tell me about it", said, asked)
     assert _reply(chat, "You are a harbour guide.") == f"I said: {said}"
 
 
 def test_review_when_is_that_on_of_a_film_asked_about_asks_the_times() -> None:
-    times = [_tool("film_times", "List the film times.", {}, required=[])]
-    chat = [{"role": "user", "content": "Is Jaws still showing?"}, {"role": "assistant", "content": "Yes, Jaws is still showing."},
-            {"role": "user", "content": "when is that on?"}]
-    assert _calls(times, chat, "You are a cinema assistant. Use tools to answer.") == [("film_times", {})]
+    chat = _exchange("Is Jaws still showing?", "Yes, Jaws is still showing.", "when is that on?")
+    assert _calls(FILM_TIMES, chat, "You are a cinema assistant. Use tools to answer.") == [("film_times", {})]
 
 
 @pytest.mark.parametrize("message", ["Los Angeles to Las Vegas flights?", "Is El Paso near Las Cruces?"])
@@ -384,9 +386,8 @@ def test_review_news_whose_next_clause_only_shares_a_verbs_root_orders_nothing()
 
 @pytest.mark.parametrize("before", ["Want to hear a joke?", "I'd like a coffee"])
 def test_review_when_is_that_on_after_another_wish_calls_no_tool(before: str) -> None:
-    times = [_tool("film_times", "List the film times.", {}, required=[])]
-    chat = [{"role": "user", "content": before}, {"role": "assistant", "content": "Sure."}, {"role": "user", "content": "when is that on?"}]
-    assert _calls(times, chat, "You are a cinema assistant. Use tools to answer.") == []
+    chat = _exchange(before, "Sure.", "when is that on?")
+    assert _calls(FILM_TIMES, chat, "You are a cinema assistant. Use tools to answer.") == []
 
 
 @pytest.mark.parametrize("desk", ["Boat club helper. Landlord: 555-0404.", "Holiday cottage helper. For repairs ring 555-0404."])
@@ -397,7 +398,7 @@ def test_review_a_landlord_or_repairs_is_someone_to_call_for_a_fault(desk: str) 
 @pytest.mark.parametrize(("told", "asked"), [("The skipper earns half of the charter fee.", "What percentage does the skipper earn?"),
                                              ("The club takes exactly half.", "What percentage does the club take?")])
 def test_review_half_after_earns_or_exactly_is_a_share(told: str, asked: str) -> None:
-    items = [{"role": "user", "content": told}, {"role": "assistant", "content": "Noted."}, {"role": "user", "content": asked}]
+    items = _exchange(told, "Noted.", asked)
     assert _reply(items, REMEMBER).startswith("You told me")
 
 
@@ -428,8 +429,7 @@ def test_review_spanish_articles_in_lower_case_are_spanish() -> None:
 
 
 def test_review_a_street_named_noon_is_no_time() -> None:
-    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": "The chandlery is on Noon Street."},
-            {"role": "user", "content": "what time?"}]
+    chat = _exchange("tell me about it", "The chandlery is on Noon Street.", "what time?")
     assert not _reply(chat, "You are a harbour guide.").startswith("I said")
 
 
@@ -481,7 +481,7 @@ def test_review_a_lookup_list_in_lower_case_or_without_colons_is_data(ledger: st
 
 @pytest.mark.parametrize("said", ["Noon, upstairs at The Crown.", "Noon! At The Crown."])
 def test_review_noon_opening_a_sentence_is_a_time(said: str) -> None:
-    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": said}, {"role": "user", "content": "what time?"}]
+    chat = _exchange("tell me about it", said, "what time?")
     assert _reply(chat, "You are a harbour guide.") == f"I said: {said}"
 
 
@@ -509,14 +509,13 @@ def test_review_a_clause_that_goes_on_as_news_orders_nothing(news: str) -> None:
 
 @pytest.mark.parametrize("before", ["Is the car park free on Sundays?", "Did Sarah call?"])
 def test_review_a_capital_word_is_no_film_to_time(before: str) -> None:
-    times = [_tool("film_times", "List the film times.", {}, required=[])]
-    chat = [{"role": "user", "content": before}, {"role": "assistant", "content": "Yes."}, {"role": "user", "content": "when is that on?"}]
-    assert _calls(times, chat, "You are the Harbour Picturehouse assistant.") == []
+    chat = _exchange(before, "Yes.", "when is that on?")
+    assert _calls(FILM_TIMES, chat, "You are the Harbour Picturehouse assistant.") == []
 
 
 @pytest.mark.parametrize("said", ["The launch is at noon Saturday.", "The race starts at midnight GMT."])
 def test_review_noon_before_a_day_or_a_zone_is_a_time(said: str) -> None:
-    chat = [{"role": "user", "content": "tell me about it"}, {"role": "assistant", "content": said}, {"role": "user", "content": "what time?"}]
+    chat = _exchange("tell me about it", said, "what time?")
     assert _reply(chat, "You are a harbour guide.") == f"I said: {said}"
 
 
