@@ -30,7 +30,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, _capital_runs, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       is_handoff, structured, structured_input, tokens, whole_words_at, wording, words)
@@ -392,7 +392,9 @@ _COLORS = frozenset("red orange yellow green blue purple pink white black brown 
                      "lilac cream ivory beige navy maroon burgundy crimson scarlet turquoise cyan magenta mauve olive amber indigo "
                      "charcoal khaki".split())
 #: Languages instructions may ask to translate into ("You translate the user's message to Spanish").
-_LANGUAGE_NAMES = {*_LANGUAGES, *"japanese chinese dutch russian arabic korean hindi polish turkish greek swedish".split()}
+_LANGUAGE_NAMES = {*_LANGUAGES, *("japanese chinese dutch russian arabic korean hindi polish turkish greek swedish welsh "
+                                   "norwegian danish finnish czech hungarian romanian ukrainian irish gaelic hebrew urdu "
+                                   "bengali vietnamese thai indonesian").split()}
 
 
 @dataclass
@@ -707,9 +709,11 @@ class Reader:
                 "date" if "YYYY-MM-DD" in told else None))  # first; else a tool's: "Set an alarm at an ISO 8601 datetime")
             form = "hh:mm" if form == "clock" and "HH:MM" in told else form
             ending = {"until", "till", "end"} & set(name.lower().split("_"))  # closed_until: the date after "to", "until"
-            return f"date{form or ''}", lambda text: _when(next((t for cue in (" until ", " till ", " to ") if ending and (
+            dated = bool(field_stems & stem_set("day date")) and not field_stems & stem_set("time hour") and not form
+            return f"date{form or ''}", lambda text: _days_first(_when(next((t for cue in (" until ", " till ", " to ") if ending and (
                 t := text.partition(cue)[2]) and _when(t, form, self.year, self.today)), text), form, self.year, self.today,
-                not field_stems & stem_set("day date"))  # a day's field, the day alone: "Saturday" of "on Saturday at 9am"
+                not field_stems & stem_set("day date")), dated)  # a day's field, the day alone: "Saturday" of "on Saturday
+            # at 9am"; a date's field, a date before a time ("the 11:00 on 14/08/2025": 14/08/2025)
         if field_stems & stem_set("path file folder dir directory") and "/" in self.whole:  # "tests/unit"
             return "path", lambda text: [t for t in tokens(text) if "/" in t]
         if format == "uri":
@@ -1128,6 +1132,12 @@ class Reader:
                 number := self.request.message[:at].split()[-1:]) and number[0][:1].isdigit() and len(number[0]) <= 4 and (
                 number[0].rstrip("abcdefABCDEF").isdigit()):  # "41 Canal Street": the house number with its street
             return f"{number[0]} {value}"
+        if value and value.islower() and (kind == "person" or set(words(name.replace("_", " "))) & _NAMING) and {
+                "her", "him", "them", "she", "he"} & set(_lower_tokens(self.request.message)) and (argued := next((
+                    given[name] for i in self.request.conversation[self.request.last_user_index::-1] if item_type(
+                        i) == "function_call" and isinstance(given := structured(str(i.get("arguments", ""))), dict) and (
+                            isinstance(given.get(name), str)) and given[name][:1].isupper()), "")):
+            return argued  # "book her on the early one the day after too": the rider booked before, not "day"
         if not value or not value[:1].isupper():
             return value
         found, told = tokens(self.request.message), value.split(" ")
@@ -1570,8 +1580,9 @@ class Reader:
                 continue
             if isinstance(records, list) and records and all(isinstance(one, dict) for one in records):
                 ranked = _ranked(records, named)  # "the cheaper one", "the earliest one"
+                short = named[:3] if named[:3] in _WEEKDAYS and named.endswith("day") else named  # ("the friday one": Fri)
                 records = [ranked] if ranked else [one for one in records if not named or any(f" {n} " in " " + " ".join(map(
-                    str, one.values())).lower() + " " for n in (named, f"0{named}"))]  # ("the 9:45 one" of "09:45")
+                    str, one.values())).lower() + " " for n in (named, f"0{named}", short))]  # ("the 9:45 one" of "09:45")
                 named = "" if ranked else named
                 at = -1 if place == "last" else places.index(place) if place else 0
                 return {**calls.get(item.get("call_id"), ("", {}))[1], **records[at]} if at < len(records) and (
@@ -1722,6 +1733,9 @@ class Reader:
                     if value.isalpha() and value.isupper() and found[at + 2:at + 3] and (found[at + 2].isdigit() or found[
                             at + 2][:1].isdigit() and found[at + 2].isalnum() and found[at + 2].isupper()):
                         return f"{value} {found[at + 2]}"  # "flight BA 171", "registration TPX 412F"
+                    if len(value) == 4 and value[:2].isalpha() and value[:2].isupper() and value[2:].isdigit() and found[
+                            at + 2:at + 3] and len(found[at + 2]) == 3 and found[at + 2].isalpha() and found[at + 2].isupper():
+                        return f"{value} {found[at + 2]}"  # "car reg KX21 ABC": a number plate whole
                     if names & _ADDRESS_PARTS[2] and (whole := _postcode_whole(piece, value)) != value:  # "postcode LS6 2QT"
                         return whole
                     if value.istitle() and found[at + 2:at + 3] and found[at + 2].istitle():  # "Name: Lena Fischer"
@@ -3067,6 +3081,13 @@ def _side(text: str, sides: set[str]) -> str | None:
     return " ".join(kept) or None  # "but instead it goes blank": "it goes blank"
 
 
+def _days_first(found: list[str], dated: bool) -> list[str]:
+    """``found`` (dates and times as written), for a field of a date or a day (``dated``) the times alone last."""
+    def timed(value: str) -> bool:
+        return ":" in value and not any(c in value for c in "/-") or value[-2:].lower() in ("am", "pm") and len(value.split()) == 1
+    return sorted(found, key=timed) if dated else found
+
+
 def _when(text: str, form: str | None, year: int, today: datetime.date, together: bool = True) -> list[str]:
     """The dates and times ``text`` gives, as written (``form`` ``None``; a day and its time as one if ``together``:
     "tomorrow at 7am"), only its times (``clock``), or in
@@ -3867,8 +3888,9 @@ def _language(text: str) -> str | None:
 def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain..."), or one
     asked at its end without a question mark ("My dog ate chocolate what do I do", "..., do I get a refund")."""
-    return _asks(text[:400], text.rstrip().endswith("?") or _asks_at_end(text[-200:]))  # (read from its head and its
-    # end: a long text is not held)
+    return _asks(text[:400], text.rstrip().endswith("?") or _asks_at_end(text[-200:]) or "\n\n" in text[:400] and text.partition(
+        "\n\n")[0].rstrip().endswith("?") and ":" not in text.partition("\n\n")[0])  # (read from its head and its end: a long text is not held; "From the note below,
+    # who is the contact?" over the note pasted after it)
 
 
 #: The verbs that open a question after its question word ("what do I do", "how much will that be").
@@ -4248,7 +4270,7 @@ def _fitting(tool: Tool, request: Request) -> int:
 
 
 #: Fields that hold a person's name ("name", "guest", "lead_person").
-_NAMING = stem_set("name person who guest lead owner contact passenger rider climber member student customer")
+_NAMING = stem_set("name person who guest lead owner contact passenger rider climber member student customer learner pilot")
 
 
 def _argued(request: Request, tool: str) -> dict[str, Any]:
@@ -5099,7 +5121,13 @@ def _will(order: str) -> str:
 
 def _of_another(request: Request, statement: Statement, whom: set[str]) -> bool:
     """Whether a user's sentence that opens with "he", "she" or "they" speaks of someone the user named just before
-    who is not ``whom`` ("He wants a leather belt" after "... a new recruit, Oskar Lindqvist")."""
+    who is not ``whom`` ("He wants a leather belt" after "... a new recruit, Oskar Lindqvist"), or opens with the name
+    of another one of those named ("Ella has a peanut allergy" is not of Ellie)."""
+    opener = (tokens(statement.text) or [""])[0]
+    if statement.role == "user" and opener[:1].isupper() and opener != "I" and stem(opener.lower()) not in whom and any(
+            opener in tokens(s.text)[1:] for s in request.said if s.role == "user") and any(
+                whom & s.stems for s in request.said if s.role == "user" and not s.asks):  # "Ella has a peanut allergy" is
+        return True  # not of Ellie, both named
     if statement.role != "user" or (_lower_tokens(statement.text) or [""])[0] not in ("he", "she", "they", "his", "her", "their"):
         return False
     before = [s for s in request.said if s.role == "user" and s.order < statement.order and not s.asks][-1:]
@@ -5154,7 +5182,8 @@ def _toned(message: str) -> list[str]:
 def _also_told(question: str, told: str) -> bool:
     """Whether ``told`` (another part's answer, in lower case) answers a short question too: a word of it opening one
     of its words ("how hard?" of "99a hardness"), or how often of a frequency ("twice a day")."""
-    asked = [w for w in _lower_tokens(question) if w not in STOP | QUESTION_WORDS | {"often", "much", "many", "long"}]
+    asked = [w for w in _lower_tokens(question) if w not in STOP | QUESTION_WORDS | {"often", "much", "many", "long"} and (
+        stem(w) not in _LIGHT_VERBS)]  # ("does she have an epipen?": an epipen)
     said = told.replace(",", " ").replace(".", " ").split()
     often = "often" in _lower_tokens(question) and any(w in said for w in ("daily", "weekly", "twice", "once", "hourly")) or (
         "a day" in told or "a week" in told or "times a" in told)
@@ -5319,8 +5348,12 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         "wide", "deep", "tall", "high", "heavy", "thick", "big", "far")}  # a measure asked: a statement with a number
     undone = {b.lower() for s in request.said if s.role == "user" for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
         a.lower() == "not" and identifiers(b))}  # "Sorry, my loyalty number is BK-90421, not BK-90412": a note's bare
+    any_of = stem(next((b for a, b in itertools.pairwise(lowered) if a == "any" and b.isalpha() and b not in STOP), "")) if (
+        lowered[:1] and lowered[0] in _YES_NO) else ""  # "Does Ellie have any allergies?": an allergy, not her days
     for score, statement in candidates:  # "loyalty number BK-90412" is no more
         if statement.role in ("note", "assistant") and {i.lower() for i in statement.identifiers} & undone:
+            continue
+        if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
             continue
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -6586,6 +6619,13 @@ def _unled(text: str) -> str:
         "please", "my", "i", "i'm", "i've", "we", "our", "the"} else text
 
 
+def _ends_in(question: str) -> str:
+    """The digits a question says a number ends in ("Whose number ends in 132?", "the card ending with 4410"), else ""."""
+    said = _lower_tokens(question)
+    return next((c for a, b, c in zip(said, said[1:], said[2:]) if a in ("ends", "ending", "end") and b in ("in", "with") and (
+        c.isdigit()) and len(c) >= 2), "")
+
+
 def _retold(text: str) -> str:
     """What the user said, told back: no "Hi, " or "remember that", in the second person, lower case first; "call
     me Sam" is "your name is Sam"."""
@@ -6743,6 +6783,10 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
         return dataclasses.replace(statement, text=hits[0].strip().rstrip(".;"))
     pieces = re.split(r"(?:,? and|;|,? but|(?<=,)) (?=(?:my|your|our|mine|yours|ours|i|i'm|i've|we|we're)\b|(?<=and )an?\b|the\b(?=[^,.;]"
                       r"{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept|\w+ed)\b))", statement.text, flags=re.I)
+    for k in range(1, len(pieces)):  # "..., Martha and I prefer 6pm": Martha is of the clause she opens
+        before, comma, name = pieces[k - 1].rpartition(", ")
+        if comma and name.istitle() and name.isalpha() and name.lower() not in STOP and pieces[k].lower().startswith(("i ", "we ")):
+            pieces[k - 1], pieces[k] = before, f"{name} and {pieces[k]}"
     first = pieces[0].split(" ")
     lead = " ".join(first[:next((k for k, w in enumerate(first) if w.lower() in ("a", "an") or w[:1].isdigit()), 0)])  # "I got"
     for k in range(len(pieces) - 1, 0, -1):  # "My cousin Dora and I are driving": one subject, not two clauses
@@ -7759,6 +7803,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if echoing and (2 * len(set(_topic(said)) & (echoing | related(echoing))) >= len(set(_topic(said))) or set(_topic(
                 said)) == {stem("name")} and echo[1].text.startswith("You told me: you're ")):  # (of "you're Ruth": her name)  # "Which pen is Bryony sending?" of "You told me: your sister Bryony is sending her Lamy
             return f"From my earlier reply: {echo[1].text.partition(': ')[2].rstrip(' .!')}."  # 2000 in" (trimmed away)
+        if (ending := _ends_in(said)) and (ends := [piece for s in request.said if s.role in ("user", "note", "tool") and not s.asks and (
+                s.turn < now) for piece in s.text.rstrip(" .!").replace(", and ", " and ").replace(", ", " and ").split(" and ") if (
+                    "".join(t for t in tokens(piece) if t.isdigit()).endswith(ending))]):  # "Whose number ends in 132?" of
+            return f"You told me: {_retold(ends[-1].strip())}."  # "Martha's is 07700 900123 and mine is 07700 900132"
         asked_if = _lower_tokens(said)[:3]  # "Can I steam the Tallis tapestry?" after "Do NOT use steam on the Tallis
         barred = [s for s in request.said if s.role == "user" and s.turn < now and not s.asks and len(asked_if) == 3 and (
             asked_if[:2] in (["can", "i"], ["may", "i"], ["should", "i"])) and stem(asked_if[2]) in s.stems and set(words(
@@ -7790,7 +7838,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                     facts(s.text)) - _CORRECTION) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 kinds & _kinds(s.text) or not _kinds(s.text)) and (kinds or facts(found[1].text) or _DAYS & found[
                     1].stems) and (  # (a value of what gave one: "It has a cracked top" is not changed by "She wants it by May")
-                then[k] & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
+                set(_lower_tokens(s.text)[:3]) & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
                     :1].isdigit()} & found[1].stems and ("now" in then[k] or set(words(s.text)) <= found[1].stems | set(
                         facts(s.text))))]  # a new value of it in the next short statement: "It's been
             # delayed to Wednesday", "I'm now 79 kg" after "I weigh 82 kg"; in a note too
@@ -8040,7 +8088,7 @@ def _extracted(instructions: str, text: str) -> str | None:
     instructions = instructions[:cut]  # customer's email": no email asked
     asked = set(words(instructions[:400]))
     finders = {"date": (stem_set("date dates day days deadline"), lambda: [m.group() for m in _DATE.finditer(text)]),
-               "amount": (stem_set("amount amounts monetary money price prices cost costs sum"), lambda: [
+               "amount": (stem_set("amount amounts monetary money price prices cost costs sum total balance"), lambda: [
                    f"{t} {code}" if code.upper() in _CURRENCIES and not t[:1] in "£$€" else t for t, code in
                    itertools.pairwise([*tokens(text), ""]) if t[:1] in "£$€" and t[1:2].isdigit() or t[:1].isdigit() and (
                        code.upper() in _CURRENCIES)]),  # "£1,200", "1,200 EUR"
@@ -8346,7 +8394,9 @@ def _worded(request: Request, text: str) -> str:
         itertools.pairwise(parts))) + parts[-1]
     for word, sign in _IN_SIGNS:
         text = text.replace(f" {word} ", f" {sign} ")
-    told = [s for s in reversed(request.said) if s.role == "user" and not s.asks] if len(text.split()) <= 60 else []  # (not
+    now = request.said[-1].turn if request.said and "\n" in request.message else None  # (nor of a letter pasted under the
+    # question: "we need 30% of the estimate up front (£210)" is no 30% of 210)
+    told = [s for s in reversed(request.said) if s.role == "user" and not s.asks and s.turn != now] if len(text.split()) <= 60 else []  # (not
     # of a document pasted in: "FALCONRY CENTRE - VISITOR INFORMATION (season 2024)" names no sum of its own values)
     said, values = [w.strip("?.!") for w in text.replace(",", " ").split()], {}
     totals = {"combined", "total", "altogether", "together", "sum"}  # (what asks for a sum names no value)
@@ -8480,12 +8530,30 @@ def _asked_of_text(message: str) -> str | None:
         return None
     if said[0] in ("what", "what's", "whats", "which"):  # "What is the order number in this email?"
         cut = max((k for k, t in enumerate(said) if t in ("in", "from", "within") and _TEXTS & set(said[k + 1:])), default=0)
-        found = _extracted(" ".join(said[:cut] if cut else [t for t in said if t not in _TEXTS]), text)  # (of "in this
-        # email": no email asked; "What is the email address in the following text?" asks one)
-        if found and "\n" not in found and not found.startswith("The text gives no"):
-            thing = next((" ".join(said[k + 1:k + 1 + n]) for k, t in enumerate(said) if t == "the" for n in (1, 2, 3) if
-                          k + 1 + n < len(said) and said[k + 1 + n] in ("in", "on", "of", "from", "for")), "")
-            return f"The {thing} is {found}." if thing else f"{found}."
+        asked = said[:cut] if cut else [t for t in said if t not in _TEXTS]
+        parts = " ".join(asked).split(" and the ")  # "the invoice number and the total due": each
+        if len(parts) == 2 and all(len(p.split()) <= 6 for p in parts):
+            told = [_one_extracted(f"{parts[0]} in", text), _one_extracted(f"the {parts[1]} in", text)]
+            if all(told):
+                return f"{told[0][:-1]}, and {told[1][0].lower()}{told[1][1:]}"
+        return _one_extracted(" ".join(asked) + (" in" if cut else ""), text)
+    return None
+
+
+def _one_extracted(asked: str, text: str) -> str | None:
+    """"The <thing> is <value>." of what ``asked`` (a question's words, lowered) names in ``text`` (:func:`_extracted`);
+    of several amounts, the one said beside a word of the thing ("the total due": "Total due: €1,240.50")."""
+    said = asked.split()
+    found = _extracted(asked, text)  # (of "in this email": no email asked; "What is the email address in the following
+    # text?" asks one)
+    if found and "\n" in found and ":" not in found:  # several values of one kind: the one of the thing named
+        named = set(words(asked)) - stem_set("amount price cost sum number what is the")
+        near = [v for v in found.split("\n") if any(named & set(words(line)) for line in text.splitlines() if v in line)]
+        found = near[0] if len(near) == 1 else found
+    if found and "\n" not in found and not found.startswith("The text gives no"):
+        thing = next((" ".join(said[k + 1:k + 1 + n]) for k, t in enumerate(said) if t == "the" for n in (1, 2, 3) if
+                      k + 1 + n < len(said) and said[k + 1 + n] in ("in", "on", "of", "from", "for")), "")
+        return f"The {thing} is {found}." if thing else f"{found}."
     return None
 
 
@@ -8819,8 +8887,10 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
     answers = [compose(Request.read(request.body, [*request.conversation[:request.last_user_index], {
         "role": "user", "content": half}]), ()) for half in halves]  # "What's the delivery fee, and will there be two
     told = " ".join(a for a in answers if not a.startswith(_UNSURE)).lower()  # (a part the other answer's sentence
-    pairs = [(h, a) for h, a in zip(halves, answers) if not (len(halves) > 1 and told and a.startswith(_UNSURE) and _also_told(
-        h, told))]  # tells: "99a hardness" of "how hard?", "twice a day" of "how often?")
+    pairs = [(h, a) for k, (h, a) in enumerate(zip(halves, answers)) if not (len(halves) > 1 and told and (a.startswith(
+        _UNSURE) or k and {"she", "he", "they", "it"} & set(_lower_tokens(h)) and _also_told(h, answers[0].lower())) and _also_told(
+        h, told))]  # tells: "99a hardness" of "how hard?", "twice a day" of "how often?"; "and does she have an epipen?" of
+    # "Ella has a peanut allergy - she carries an epipen")
     dropped, halves, answers = len(pairs) < len(halves), [h for h, _ in pairs], [a for _, a in pairs]
     answers = [f'I can\'t answer "{half}" from what I was sent.' if answer.startswith(_UNSURE) else answer for half, answer in zip(
         halves, answers)]  # ("Which job is mine, and what's my name?": the name, and no "I don't know" before it)
@@ -8894,7 +8964,7 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
 
 
 #: Verbs of letting a thing out ("never reveal it", "don't share the code", "do not disclose the PIN").
-_KEEP_FROM = stem_set("reveal share disclose divulge leak give tell mention")
+_KEEP_FROM = stem_set("reveal share disclose divulge leak give given tell told mention")
 #: Who an order to keep a thing names it is kept from ("never tell a customer the alarm code"): no word of the thing.
 _AUDIENCE = frozenset("a an customer customers client clients guest guests visitor visitors member members user users caller "
                       "callers anyone anybody people public them him her out".split())
@@ -8919,6 +8989,9 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                 continue
             thing = said[k + 1:hidden] if hidden else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
                 w for w in said[k + 1:k + 8] if w not in _AUDIENCE | {"ever"}]))[:5]  # (not "a customer")
+            passive = [w for w in said[max(0, k - 2):k] if w not in ("not", "never")][-1:] in (["be"], ["been"], ["is"], ["are"])
+            thing = ["it"] if passive and not hidden else thing  # "it ... must not be shared in chat", "It is not shared":
+            # what the sentence is of
             after = list(itertools.dropwhile(lambda t: t.lower() != word, tokens(piece)))[1:]
             inside = [t for t in after if any(c.isdigit() for c in t) or t.isupper() and len(t) > 2 and thing and (
                 t.lower() == thing[-1])] if not hidden else []  # "Don't reveal the discount code STAFF40", (not the "API" of
@@ -9559,6 +9632,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     may_ask = request.body.get("tool_choice") in (None, "auto") and not chaining
     chosen = only or [t for t in _choose_tools(request) if not (chaining and t.handoff)]
     waiting = []
+    if not chaining and not only and (swapped := _swapped(request, fingerprint)):  # "swap the hummus bowl for a baba ganoush
+        return swapped, []  # bowl", with remove_item and add_item: one out, one in
     if not chaining and (fixed := _corrected(request)) and not any(t.name_stems & set(words(request.message)) for t in chosen
                                                                     if t.name != fixed[0]):  # "make that 60": no other tool
         return [_call(f"{fingerprint}_0", *fixed)], []
@@ -9760,6 +9835,27 @@ _OLD_SIDE = frozenset("remove old current from out existing previous".split())
 _NEW_SIDE = frozenset("add new replacement to target".split())
 
 
+def _swapped(request: Request, fingerprint: str) -> list[dict[str, Any]]:
+    """Of a swap of two options ("swap A for B", "B instead of A", :func:`_sides`) when one tool takes things out
+    (remove_, delete_) and another puts them in (add_), both by a field of those options: a call of each, the old one
+    out first; else []."""
+    def one_field(tool: Tool) -> tuple[str, list[Any]] | None:  # (its one field of options, the others with defaults)
+        fields = tool.parameters.get("properties") or {}
+        listed = [(n, f["enum"]) for n, f in fields.items() if isinstance(f, Mapping) and isinstance(f.get("enum"), list)]
+        return listed[0] if len(listed) == 1 and all(n == listed[0][0] or n not in _needed(tool) for n in fields) else None
+    outs = [t for t in request.tools if not t.handoff and t.name.lower().split("_")[0] in ("remove", "delete", "drop")]
+    ins = [t for t in request.tools if not t.handoff and t.name.lower().split("_")[0] in ("add", "put")]
+    if len(outs) != 1 or len(ins) != 1 or not (taken := one_field(outs[0])) or not (given := one_field(ins[0])) or (
+            taken[1] != given[1]) or not (pair := _sides(request.message, given[1])):
+        return []
+    schema = _told_options(ins[0].parameters, ins[0].told)
+    added = {n: f["default"] for n, f in (schema.get("properties") or {}).items() if isinstance(f, Mapping) and "default" in f}
+    added |= {n: None for n, f in (schema.get("properties") or {}).items() if n not in added and n != given[0] and isinstance(
+        f, Mapping) and {"type": "null"} in (f.get("anyOf") or ())}
+    return [_call(f"{fingerprint}_0", outs[0].name, {taken[0]: pair[0]}),
+            _call(f"{fingerprint}_1", ins[0].name, {**added, given[0]: pair[1]})]
+
+
 def _sides(message: str, options: Sequence[Any]) -> tuple[Any, Any] | None:
     """``(old, new)`` of the two options a message names for a change, by the word right before the second, or after
     each: "swap A for B", "replace A with B", "from A to B", "A out, B in" (A old); "B instead of A", "B in place of A",
@@ -9876,8 +9972,10 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         named[:1].isupper() or wrong or about) or [""])[0]  # a name only if capitalised ("Sorry for the wait" corrects nothing)
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
-        if set(identifiers(request.message[:cues[0].start()])) - {str(v) for v in arguments.values()}:
-            return None  # "pause SUB-2020 until 1 July... no wait, make it 15 July": a request of its own, corrected
+        if set(identifiers(request.message[:cues[0].start()])) - {str(v) for v in arguments.values()} or _DATE.search(
+                request.message[:cues[0].start()]) and not any(str(v) in tokens(request.message[:cues[0].start()]) for v in arguments.values()):
+            return None  # "pause SUB-2020 until 1 July... no wait, make it 15 July", "3 pairs for 2025-01-19 ... no wait,
+            # make it 4": a request of its own, corrected
         shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v))), bool(_DATE.fullmatch(str(v)))) for k, v
                   in [*arguments.items(), ("", new)]}
         after = [stem(w.lower()) for t, w in itertools.pairwise(tokens(rest)) if t == new]  # "6 people": people
@@ -9927,11 +10025,19 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                 and isinstance(field.get("enum"), list) and (option := reader._option_named(field["enum"], set(words(
                     rest)), "", strict=True)) is not None} | {k: when[0] for k in arguments if k != key and when and shapes[
                         k][2]}  # "Same again for Saturday but balcony": the section and the day
+        people = [" ".join(run) for run in _capital_runs(tokens(rest)) if len(run) >= 2]  # "and register Aroha Ngata too":
+        more |= {k: people[0] for k, v in arguments.items() if k != key and isinstance(v, str) and len(people) == 1 and len(  # the
+            v.split()) >= 2 and v.istitle() and v not in request.message}  # new person in the field of the one before
         more |= toggled | {k: said for k, v in arguments.items() if k != key and isinstance(v, str) and isinstance(tool.parameters[
             "properties"].get(k), Mapping) and (said := _option_said(str(tool.parameters["properties"][k].get(
                 "description") or ""), rest, k, tool.told)) and said != v}  # "and 3 posters?" after 500 flyers: a poster,
         # of "an item (flyer, poster, booklet)"
-        return (tool.name, {**arguments, **sides, **more, key: value}) if value is not None and arguments[key] != value else None
+        fresh = {}  # "and a hummus bowl" after "2 falafel wraps with extra tahini": a new thing, of its own count and
+        if options and str(cues[-1][3]).lower() == "and" and (tokens(rest) or [""])[0].lower() in ("a", "an", "one"):  # extras
+            fields = tool.parameters["properties"]
+            fresh = {k: fields[k]["default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and (
+                isinstance(fields.get(k), Mapping)) and ("default" in fields[k] or {"type": "null"} in (fields[k].get("anyOf") or ()))}
+        return (tool.name, {**arguments, **sides, **more, **fresh, key: value}) if value is not None and arguments[key] != value else None
     return None
 
 

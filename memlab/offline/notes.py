@@ -1332,8 +1332,8 @@ def _corrected(said: Sequence[Statement], history: bool = False) -> list[Stateme
         latest = max((old.order for old in out if old.order < fix.order and old.role == "user" and pointing & _after_values(
             old.text)), default=-1)
         def held(text: str) -> set[str]:  # a sentence's words, and the number of "64kg" too ("66 kg not 64")
-            return {t.lower() for t in tokens(text)} | {t.lower().rstrip("abcdefghijklmnopqrstuvwxyz") for t in tokens(
-                text) if t[:1].isdigit()}
+            return {t.lower() for t in tokens(text)} | {t.lower().lstrip("£$€").rstrip("abcdefghijklmnopqrstuvwxyz") for t in tokens(
+                text) if t.lstrip("£$€")[:1].isdigit()}  # ("£119 a month" of "not 119")
 
         shares = [(old.turn != fix.turn or old.role != "user", bool(undone & held(old.text)),
                    of_someone_else(old.text) == whose, bool(forms & {_form(
@@ -1395,12 +1395,13 @@ def _corrected(said: Sequence[Statement], history: bool = False) -> list[Stateme
                     ways.append((4, was, value))  # "run order has been moved to 21": the run order's 17; "07:30 is too
                     # early; make it 14:00": the 07:30
             if ways:  # one value replaced by one ("I fly out on 4 May": not the return on 10 June too)
-                _, was, then = min(ways, key=lambda way: (not {t.lower() for t in tokens(way[1])} & undone, way[0], _far(
+                _, was, then = min(ways, key=lambda way: (not held(way[1]) & undone, way[0], _far(
                     text, way[1], fix.text)))  # (of two, the one after the thing named: "the Site B visit moves to 18 April")
                 # (the value it says is no more first: "Trench 4, not Trench 5" of "Trench 3 ...; Trench 5 ...")
                 day = (text[:text.find(was)].split() or [""])[-1]  # "Saturday 12 October" → "Sunday 13 October": the
-                if i and day.lower() in _WEEKDAYS and new[i - 1].lower() in _WEEKDAYS and new[i - 1] not in then:  # day too
-                    was, then = f"{day} {was}", f"{new[i - 1]} {then}"
+                named = next((t for t in new[max(0, i - 2):i][::-1] if t.lower() in _WEEKDAYS), "")  # ("sunday the 13th")
+                if i and day.lower() in _WEEKDAYS and named and named not in then:  # day too
+                    was, then = f"{day} {was}", f"{named} {then}"
                 spot = _nearest(text, was, fix.text)  # of two "10"s, the one of the place named ("12 copies at Paper
                 text = text[:spot] + then + text[spot + len(was):] if spot >= 0 else text  # Trail, not 10")
                 codes += [(was, then)] * mistyped(was, then)  # (a code mended is mended wherever it was said)

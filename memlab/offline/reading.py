@@ -177,7 +177,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
     appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
     cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
-    filthy disgusting smelly overpriced faulty defective
+    filthy disgusting smelly overpriced faulty defective cracked crooked damaged scratched ruined mediocre disappointing
     | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
     bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app
@@ -526,6 +526,11 @@ class _Reader:
         lead += (2 + (moved[2:] == ["to"])) * (moved[:1] in (["move"], ["change"], ["switch"]) and moved[1:2] in (["it"], ["that"]))
         if found[lead:lead + 1] and found[lead].lower() in _CANCELS:
             return sentence
+        if found[lead:lead + 1] and found[lead].lower() in ("on", "about", "re", "regarding") and ", " in sentence:  # "Correction
+            about = sentence.partition(", ")  # on the Sandsharks game, it was actually 2-0": of the sentence naming them
+            named = [" ".join(run) for run in _capital_runs(tokens(about[0])[lead + 1:])]
+            fixed = self.fixed(about[2])
+            return fixed if fixed != about[2] and all(n.lower() in fixed.lower() for n in named) else sentence
         # A thing named and its new value: "And change the delivery to 21 May" (the delivery's date), "Sorry, the gate
         # code changed to 6631", "my son's seat changed to 15C" (the son's, found by its whole name or its own word)
         verb = lead + (found[lead:lead + 1] in (["And"], ["and"], ["Then"], ["then"]))
@@ -692,7 +697,9 @@ class _Reader:
         # a sentence before a note's bare value ("DM4 7QT" under "Identifiers")
         placed = [" ".join(run) for run in _capital_runs(tokens(sentence)[1:]) if " ".join(run).lower() in " ".join(
             s.text.lower() for s in told)]  # "12 copies at Paper Trail, not 10": the 10 nearest Paper Trail
-        return next((fixed for s in reversed(told) if (  # the latest
+        told = [s for s in told if any(p.lower() in s.text.lower() for p in placed)] if placed else told  # (of the
+        # Sandsharks game: the sentence naming them, not the latest score)
+        return next((_weekday_too(fixed, new, key) for s in reversed(told) if (  # the latest
             not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, [
                 p.lower() for p in placed] or subject or [phrase, *sorted(thing)] * bool(thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
@@ -950,6 +957,20 @@ def _capital_runs(found: Sequence[str]) -> list[list[str]]:
         elif runs[-1]:
             runs.append([])
     return [run for run in runs if run]
+
+
+def _weekday_too(fixed: str, new: Sequence[str], key: str) -> str:
+    """``fixed`` with the weekday before its new ``key`` the one the correction (its tokens ``new``) names before it:
+    "make it sunday the 13th" of "come saturday 12th october" is "come sunday 13th october", not "saturday 13th"."""
+    at = new.index(key) if key in new else -1
+    named = next((t for t in new[max(0, at - 2):at][::-1] if t.lower() in _WEEKDAYS), "") if at > 0 else ""
+    said = tokens(fixed)
+    spot = next((k for k, t in enumerate(said) if t == key), -1)
+    was = next((t for t in said[max(0, spot - 2):spot][::-1] if t.lower() in _WEEKDAYS), "") if spot > 0 else ""
+    if named and was and was.lower() != named.lower():
+        place = fixed.rfind(was, 0, fixed.find(key))
+        return fixed[:place] + (named.capitalize() if was[:1].isupper() else named.lower()) + fixed[place + len(was):]
+    return fixed
 
 
 def _replaced(target: str, value: str, old: str, key: str, near: Sequence[str] = ()) -> str | None:
@@ -1284,7 +1305,8 @@ def asks_for_summary(text: str) -> bool:
     verbs = any(stem(a) in _SUMMARIZE and b not in _OF_A_THING for a, b in itertools.pairwise(said))  # monitor recap
     # costs £135")
     return made or verbs or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
-        words(head)[:1] == [stem("handover")])  # a title: "Handover for the next IT agent."
+        [t.lower() for t in tokens(head)[:1]] == ["handover"])  # a title: "Handover for the next IT agent." (not "When is
+    # the handover meeting?")
 
 
 def _is_transcript(text: str) -> bool:

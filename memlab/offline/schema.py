@@ -215,7 +215,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         return said  # "small, medium or large." of "a large plaque": large
     heard = {b for a, b in itertools.pairwise(["", *filler.whole.lower().replace(",", " ").split()]) if a not in (
         "not", "no", "never")}  # the message's words, none negated ("not urgent")
-    if isinstance(default, str) and default and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
+    sort, find = filler.kind(name, description) if isinstance(default, str) and default else ("", None)
+    named = sort in ("language", "color") and find is not None and bool(find(filler.whole))  # ("in Polish please")
+    if isinstance(default, str) and default and not named and not any(w in filler.whole.lower() for w in name.lower().split("_") if len(
             w) > 2) and not (set(filler.told_options(name)) - {default}) & heard:  # a setting the message never names keeps
         return default  # its default (``category: str = "general"``), unless it says another option its tool lists
     # ("urgent please" of "priority normal or urgent")
