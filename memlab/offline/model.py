@@ -152,7 +152,7 @@ _YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant staff")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -850,7 +850,8 @@ class Reader:
             served = _user_named(self.request.instructions) if client else ""  # "The patient is Ines Cardoso."
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 functools.reduce(lambda said, title: said.replace(title, " "), titles, _unled_by_title(text) if client else (
-                    text)), people=True))] or [served] * bool(
+                    text)), people=True)) if " " in n or stem(n.lower()) not in related(stem_set("positive negative"))] or [
+                        served] * bool(
                 served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
                                                                                                t.split(".")))] or _typed(text) or [
@@ -1172,6 +1173,17 @@ class Reader:
         if (dwelling := self.kind(name, description, format, owner))[0] == "dwelling" and dwelling[1] and (
                 flats := dwelling[1](self.whole)):
             return flats[0]  # "Flat 3A - the kitchen light flickers": unit 3A
+        head = min((cut for cut in (self.whole.find(": "), self.whole.find(" - ")) if cut > 0), default=-1)
+        titled = self.whole[:head].strip() if 0 < head <= 40 else ""  # "Monstera deliciosa: bright indirect light, ...",
+        if titled and not self.item and not self.start and list(self.fields)[:1] == [name] and not any(  # "snake plant -
+                c.isdigit() or c in ".!?,;(" for c in titled) and 1 <= len(titled.split()) <= 4 and not {  # copes with shade":
+                    stem(f.lower().replace("_", " ")) for f in self.fields} & {stem(titled.lower())} and (  # the first field,
+                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS)) and self.kind(name, description, format, owner)[
+                            0] in ("other", "free", "thing") and len(self.whole[head:].split(", ")) >= 2 and not (
+                                stem(titled.split()[0].lower()) in _VERBS | _CHANGES or "please" in titled.lower() or (
+                                    "score" in titled.lower() or titled.lower() in ("final", "result", "main course"))):  # what the
+            # whole text, a list of its traits, is of (not "Open a ticket: ...", "Final: Ajax 2 ...")
+            return titled
         lead = tokens(self.whole[:80])[:2]
         if self.item and field_stems == {stem("name")} and len(lead) == 2 and lead[0].istitle() and lead[0].isalpha() and (
                 lead[0].lower() not in STOP | CALENDAR) and self.whole.startswith(f"{lead[0]} {lead[1]}") and (lead[1].endswith(
@@ -1263,6 +1275,8 @@ class Reader:
         at = self.whole.lower().find(label)  # "Body: the report is attached"
         labelled = at == 0 or at > 0 and not self.whole[at - 1].isalnum()
         value = self.whole[at + len(label):].split("\n")[0] if labelled else ""
+        value = value.split(" / ")[0].split(" | ")[0] if field_stems & (_PERSON | _THING | _PLACE) or not field_stems & (
+            _FREE_TEXT) else value  # "name: Ivo Marsh / trade: no / ..."
         value = value.split(". ")[0] if field_stems & (_PERSON | _THING | _PLACE) or not field_stems & _FREE_TEXT else value  # "Name:
         # Ana Ruiz, 34. Headache...", "Site: Mossley Pond inlet. pH 7.4" (not "Notes: fragile. Ring twice.")
         ends = [end for other in self.fields if other != name and (end := value.lower().find(
@@ -1708,7 +1722,7 @@ class Reader:
         names = {stem(word) for word in parts + handle}
         message = self.request.message[:4000]  # a quote after the name is the value: "subject 'Hello there'"
         quoted = [q.group(1) for q in _QUOTED.finditer(message) if (words(message[:q.start()][-60:]) or [""])[-1] in names]
-        labelled = re.search(rf"(?:^|[\n.!?;]\s*){re.escape(' '.join(parts))}\s*(?::| -)\s+(.+?)(?:[.!?](?:\s|$)|[;,]|$)",
+        labelled = re.search(rf"(?:^|[\n.!?;/]\s*){re.escape(' '.join(parts))}\s*(?::| -)\s+(.+?)(?:[.!?](?:\s|$)|[;,]| / |$)",
                              message, re.I | re.M) if parts and " ".join(parts) in message.lower() else None  # "Name: Ana
         # Silva.", "Host - Marta Lind"
         told = [labelled[1]] if labelled and len(labelled[1].split()) <= 6 else (
@@ -1795,6 +1809,12 @@ class Reader:
             "you", "can"])  # but money's tight"; but "if that's ok")
         before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t) and t[:1] not in "£$€"] if fixed and not (
             hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4")
+        counted = [(k, b) for k, (a, m, b, n) in enumerate(zip(said, said[1:], said[2:], said[3:])) if a == "make" and m in (
+            "it", "that") and _NUMBER.fullmatch(b) and n.isalpha() and n not in STOP and (stem(n) in set(words(name.replace(
+                "_", " "))) | related(set(words(name.replace("_", " ")))) or n in _HEADS and set(words(name.replace("_", " "))) & (
+                    stem_set("party size people guests group headcount pax")))]  # "party of 3 for Chen at 7 tonight,
+        if counted and value is not None and not self.start:  # actually make it 5 people": party_size 5
+            return float(counted[-1][1])
         if fixed:
             return float(fixed[-1][1]) if value is not None and len(before) == 1 and _NUMBER.fullmatch(before[0]) and (
                 value == float(before[0])) and not self.start else value  # (one number before it: not "for 6 at 7pm. Make
@@ -1836,6 +1856,10 @@ class Reader:
             "/")[::2] for t in tokens(self.request.message))) if of in ("5", "10", "100") and _NUMBER.fullmatch(top) and float(
                 top) <= float(of) and before not in ("since", "on", "from", "until", "till", "by", "before", "after")] if marks & (
                     _SCORES | stem_set("level pain scale severity")) and not self.start else []  # (not "since 3/10")
+        low_said = [t.lower() for t in tokens(self.request.message)]
+        scored += [float(a) for a, b, c, d in zip(low_said, low_said[1:], low_said[2:], low_said[3:]) if b == "out" and c == "of" and (
+            _NUMBER.fullmatch(a) and _NUMBER.fullmatch(d)) and float(a) <= float(d)] if marks & (_SCORES | stem_set(
+                "level pain scale severity")) and not self.start else []  # "3 out of 5": 3
         if len(scored) == 1:  # "pain 7/10": 7 (no date, no 10)
             return scored[0]
         said = _lower_tokens(self.request.message)  # "5 m long and 4 m wide": length 5, width 4
@@ -2209,6 +2233,8 @@ class Reader:
         """Whether the message says no to a field's own word ("no pets", "without sugar", "Pets: no", "not included")."""
         spoken = f" {' '.join(_lower_tokens(self.request.message))} "
         own = [w for w in name.lower().split("_") if len(w) >= 3 and w not in ("has", "is", "allowed", "wants", "needs")]
+        if "safe" in own and set(spoken.split()) & {"toxic", "poisonous", "harmful", "dangerous", "unsafe", "hazardous"}:
+            return True  # pet_safe: "toxic to cats and dogs"
         return any(f" {cue} {w}" in spoken for w in own for cue in ("no", "without", "not")) or any(
             f"{w}: no" in self.request.message.lower() or f" {w} not " in spoken for w in own)
 
@@ -2248,6 +2274,12 @@ class Reader:
                     ).rstrip(" .!").endswith((" is out", " are out", " is out today"))) for piece in _own_clauses(
                         self.request.message)):  # lift_available: "the
             return False  # lift is broken" (its own clause: not "the projector works, the speakers are broken")
+        if stem("safe") in marks:  # pet_safe: "toxic to cats and dogs" says not; "non-toxic" says so
+            heard = set(_lower_tokens(self.request.message))
+            if heard & {"non-toxic", "nontoxic", "harmless"}:
+                return True
+            if heard & {"toxic", "poisonous", "harmful", "dangerous", "unsafe", "hazardous"}:
+                return False
         low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap (not "Allergies: no nuts please")
         value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2]
         said = (_lower_tokens(value) or [""])[0]
@@ -2256,8 +2288,9 @@ class Reader:
             return said in ("yes", "true", "y")
         own = [w for w in name.lower().split("_") if len(w) >= 4 and w not in ("needed", "required", "wanted", "with", "have",
                                                                                 "does", "will", "want")]  # (has_safe: "Safe: no")
-        for label, _, rest in (piece.rpartition(". ")[2].partition(": ") for piece in low.replace("\n", ". ").split(
-                ". ") if ": " in piece):  # "Refer to ENT: yes." for referral_needed: a label of the field's own word
+        for label, _, rest in (piece.rpartition(". ")[2].partition(": ") for piece in low.replace("\n", ". ").replace(
+                " / ", ". ").replace(" | ", ". ").split(". ") if ": " in piece):  # "Refer to ENT: yes." for referral_needed: a
+            # label of the field's own word ("... / club: no / ..." too)
             answer = (_lower_tokens(rest) or [""])[0]
             if answer in ("yes", "no") and rest[len(answer):len(answer) + 1] in ("", ".", ",", ";", "!", ")") and own and any(
                     w[:5] == o[:5] and not w.endswith("ed") for w in _lower_tokens(label) for o in own) and not _taken_back(
@@ -2553,6 +2586,9 @@ class Reader:
             " ".join(said))  # not "when you have time"
         if named is None and pressed and stem(name.rpartition("_")[2].lower()) in _IMPLIED:  # "...our close is today!":
             named = next((o for level in ("high", "urgent", "critical") for o in options if str(o).lower() == level), None)
+        mild = [o for o in options if str(o).lower() in ("trivial", "cosmetic", "low", "lowest", "minor")]
+        if named is None and mild and {"cosmetic", "cosmetically", "slightly", "slight", "typo", "tiny"} & set(said):  # "purely
+            named = mild[-1]  # cosmetic, only saw it once": the mildest (trivial, not blocker)
         chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]  # a priority, high
         self.chosen, self.toned = (str(chosen), cues), False  # and the message's words that chose it
         return chosen
@@ -2662,6 +2698,11 @@ class Reader:
         never an email or the speaker's name in a list of something else ("Jo Baxter, jo.b@example.com, 11 yrs in SQL and
         Excel": skills SQL, Excel), and of "11 yrs in SQL" the thing after the span."""
         found = self._many(name, description)
+        named = [" ".join(itertools.dropwhile(lambda w: w.islower() and w.isalpha(), item.split(" "))) for item in found]
+        if len(found) >= 2 and all(item[:1].isupper() and item.split(" ")[0].lower() not in STOP and len(item.split()) <= 6 and not (
+                item.rstrip().endswith((".", "!", "?"))) for item in named):  # "Her brothers Cathal and Niall are already
+            found = [" ".join(itertools.takewhile(lambda w: w not in ("are", "is", "was", "were", "already"),
+                                                  item.split(" "))) or item for item in named]  # in": Cathal, Niall
         near = set(words(name.replace("_", " ")))
         others = {s for f in self.fields if f != name for s in words(f.replace("_", " "))}  # the fields beside it
         people = set(_proper_names(self.request.message, people=True)[:1]) if others & _NAMING and not near & (
@@ -3081,6 +3122,13 @@ def _side(text: str, sides: set[str]) -> str | None:
     return " ".join(kept) or None  # "but instead it goes blank": "it goes blank"
 
 
+#: Words a count of people is said in ("make it 5 people").
+_HEADS = frozenset("people persons guests adults kids children".split())
+#: Month names that are no other word, as a month written in lower case may be read ("20 june").
+_LOWER_MONTHS = frozenset("january february april june july august september october november december jan feb apr jun jul aug "
+                          "sep sept oct nov dec".split())
+
+
 def _days_first(found: list[str], dated: bool) -> list[str]:
     """``found`` (dates and times as written), for a field of a date or a day (``dated``) the times alone last."""
     def timed(value: str) -> bool:
@@ -3102,6 +3150,12 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         w[:4] + w[5:7] + w[8:10]).isdigit() and w[10:11] in ("", ".", ",", ";", ")") else f"{w[6:10]}-{w[3:5]}-{w[:2]}{w[10:]}" if (
         len(w) >= 10 and w[2:3] == w[5:6] == "." and (w[:2] + w[3:5] + w[6:10]).isdigit() and not w[10:].strip(".,;)")) else w
         for w in said]  # "2025/08/01"; "15.07.2025", day first (not a version: "10.11.2024.3")
+    said = [w[:1].upper() + w[1:] if k and said[k - 1].isdigit() and w.rstrip(".,;!?").lower() in _LOWER_MONTHS else w for k, w in (
+        enumerate(said))]  # "friday 20 june": a month written small (not "may", "march": "at 2 may be late")
+    for k in range(len(said) - 2):  # "at 7 tonight": as "tonight at 7"
+        if said[k].lower() == "at" and said[k + 1].isdigit() and said[k + 2].rstrip(".,;!?").lower() in ("tonight", "today", "tomorrow"):
+            day = said[k + 2].rstrip(".,;!?")
+            said[k:k + 3] = [day, "at", said[k + 1] + said[k + 2][len(day):]]
     text = " ".join(said)  # (else its day and its time)
     for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
@@ -3889,7 +3943,8 @@ def _is_question(text: str) -> bool:
     """Whether ``text`` asks for something: a question, or a request ("Tell me about...", "Explain..."), or one
     asked at its end without a question mark ("My dog ate chocolate what do I do", "..., do I get a refund")."""
     return _asks(text[:400], text.rstrip().endswith("?") or _asks_at_end(text[-200:]) or "\n\n" in text[:400] and text.partition(
-        "\n\n")[0].rstrip().endswith("?") and ":" not in text.partition("\n\n")[0])  # (read from its head and its end: a long text is not held; "From the note below,
+        "\n\n")[0].rstrip().endswith("?") and ":" not in text.partition("\n\n")[0] and bool(set(_lower_tokens(text.partition(
+            "\n\n")[0])) & {"who", "what", "when", "where", "which", "how", "whose", "why"}))  # (read from its head and its end: a long text is not held; "From the note below,
     # who is the contact?" over the note pasted after it)
 
 
@@ -4162,6 +4217,8 @@ def _topic_of(message: str) -> tuple[str, ...]:
         " going to be", " to be").replace(" part number", " number")  # "What colour is it going to be?" asks the
     # colour, not of going; "the points set part number" is the points set's number
     message = _settled(message, (" did we settle on", " did we go with", " did we land on", " have we settled on"))
+    for whom in (" talk to ", " speak to ", " talk with ", " speak with "):  # "Who do I talk to about an invoice?": an
+        message = message.replace(whom, " ")  # invoice (not "What languages do I speak?")
     for cue in (" including ", " incl. ", " incl "):  # "How many people in total incl adults?": in total (what it
         head, joint, tail = message.partition(cue)  # includes is no word the answer must say)
         message = f"{head}{'?' * tail.rstrip().endswith('?')}" if joint and len(tail.split()) <= 3 else message
@@ -5123,9 +5180,10 @@ def _of_another(request: Request, statement: Statement, whom: set[str]) -> bool:
     """Whether a user's sentence that opens with "he", "she" or "they" speaks of someone the user named just before
     who is not ``whom`` ("He wants a leather belt" after "... a new recruit, Oskar Lindqvist"), or opens with the name
     of another one of those named ("Ella has a peanut allergy" is not of Ellie)."""
-    opener = (tokens(statement.text) or [""])[0]
-    if statement.role == "user" and opener[:1].isupper() and opener != "I" and stem(opener.lower()) not in whom and any(
-            opener in tokens(s.text)[1:] for s in request.said if s.role == "user") and any(
+    opener, verb = (tokens(statement.text) + ["", ""])[:2]
+    if statement.role == "user" and opener[:1].isupper() and opener.isalpha() and opener != "I" and opener.lower() not in STOP | (
+            CALENDAR) and stem(opener.lower()) not in whom and (any(opener in tokens(s.text)[1:] for s in request.said if s.role == (
+                "user")) or verb in _SUBJECT_VERBS | {"loves", "likes", "hates", "needs", "wants"}) and any(
                 whom & s.stems for s in request.said if s.role == "user" and not s.asks):  # "Ella has a peanut allergy" is
         return True  # not of Ellie, both named
     if statement.role != "user" or (_lower_tokens(statement.text) or [""])[0] not in ("he", "she", "they", "his", "her", "their"):
@@ -5355,6 +5413,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
             continue
+        if {"favourite", "favorite", "fave"} & set(lowered) and not statement.stems & stem_set("favourite favorite fave love "
+                                                                                                 "prefer best"):
+            continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
         price |= set(topic) & _SITES if set(topic) & _SITES and _names_after(statement.text, _PLACE_CUES) else set()
@@ -6086,7 +6147,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     # "Opening hours: 10:00-19:00" (not "What time is it?")
     doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we")}
     kind_asked = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("what", "which")), "")
-    mine = _about_user(message_text) or "me" in _lower_tokens(message_text)  # "Which phone do I have?"
+    mine = (_about_user(message_text) or "me" in _lower_tokens(message_text)) and _lower_tokens(message_text)[:2] not in (
+        ["who", "do"], ["who", "should"], ["who", "can"], ["whom", "do"], ["whom", "should"])  # "Which phone do I have?" (not
+    # "Who do I talk to about an invoice?", which asks whom)
     clock = topic == [stem("time")]  # "What time is it?" asks the clock, not "Hours: ..."
     names = {n.lower() for n in _proper_names(message_text)} if asks and len(_proper_names(message_text)) == 1 and (
         _lower_tokens(message_text)[:1] in (["how"], ["what"], ["which"], ["who"], ["when"], ["where"])) else set()  # "How
@@ -6785,7 +6848,8 @@ def _clause(statement: Statement, topic: Sequence[str]) -> Statement:
                       r"{0,40}\b(?:is|are|was|were|has|have|had|gets|got|keeps|kept|\w+ed)\b))", statement.text, flags=re.I)
     for k in range(1, len(pieces)):  # "..., Martha and I prefer 6pm": Martha is of the clause she opens
         before, comma, name = pieces[k - 1].rpartition(", ")
-        if comma and name.istitle() and name.isalpha() and name.lower() not in STOP and pieces[k].lower().startswith(("i ", "we ")):
+        if comma and name.istitle() and name.isalpha() and name.lower() not in STOP and pieces[k].lower().startswith(("i ", "we ")) and (
+                not name.endswith("s")):  # (not a list's "socks, Boots and I forgot my hat")
             pieces[k - 1], pieces[k] = before, f"{name} and {pieces[k]}"
     first = pieces[0].split(" ")
     lead = " ".join(first[:next((k for k, w in enumerate(first) if w.lower() in ("a", "an") or w[:1].isdigit()), 0)])  # "I got"
@@ -7376,7 +7440,10 @@ def _may_fix(fix: Statement, statement: Statement, question: str) -> bool:
     old = next((said.partition(cue)[2] for cue in (" not ", " instead of ") if cue in said), "")
     old = " ".join(old.split(",")[0].split(". ")[0].strip(" .!").removeprefix("the ").split()[:3])
     mine = {"my", "our"} & set(_lower_tokens(fix.text)) and not of_someone_else(fix.text)
-    return (not old or old in statement.text.lower()) and not (mine and of_someone_else(statement.text))
+    day = old.rstrip("stndrh") if old[:1].isdigit() and old[-2:] in ("st", "nd", "rd", "th") else ""  # "not the 14th" of
+    dated = day and any(day.lstrip("0") in [p.lstrip("0") for p in v.replace("-", "/").replace(".", "/").split("/")] for v in facts(
+        statement.text) if "/" in v or "-" in v or "." in v)  # "coming on 14/06"
+    return (not old or old in statement.text.lower() or bool(dated)) and not (mine and of_someone_else(statement.text))
 
 
 def _added(statement: Statement, later: Sequence[Statement], question: str = "") -> tuple[int, list[int]] | None:
@@ -7806,7 +7873,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         if (ending := _ends_in(said)) and (ends := [piece for s in request.said if s.role in ("user", "note", "tool") and not s.asks and (
                 s.turn < now) for piece in s.text.rstrip(" .!").replace(", and ", " and ").replace(", ", " and ").split(" and ") if (
                     "".join(t for t in tokens(piece) if t.isdigit()).endswith(ending))]):  # "Whose number ends in 132?" of
-            return f"You told me: {_retold(ends[-1].strip())}."  # "Martha's is 07700 900123 and mine is 07700 900132"
+            return f"You told me: {'; '.join(dict.fromkeys(_retold(e.strip()) for e in ends))}."  # "Martha's is 07700 900123
+            # and mine is 07700 900132" (each one that ends so: "room 220 ..., room 320 ...")
         asked_if = _lower_tokens(said)[:3]  # "Can I steam the Tallis tapestry?" after "Do NOT use steam on the Tallis
         barred = [s for s in request.said if s.role == "user" and s.turn < now and not s.asks and len(asked_if) == 3 and (
             asked_if[:2] in (["can", "i"], ["may", "i"], ["should", "i"])) and stem(asked_if[2]) in s.stems and set(words(
@@ -7832,16 +7900,21 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
                 # born in 1873" is no new trade of his
                 kinds & _kinds(s.text) or not _kinds(s.text)) and not (facts(s.text) and not facts(found[1].text) and not (
                     found[1].stems & s.stems) - set(words(" ".join(_proper_names(s.text))))) and (  # "Actually, it's...", "the order...",
-                k == 0 and (then[k] & {"it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)
+                k in (0, next((j for j, o in enumerate(later) if kinds & _kinds(o.text)), 0)) and (then[k] & {
+                    "it", "it's", "that", "this", "they", "meant"} or s.stems & found[1].stems)  # (the next of its kind: not
+                # "we want the blue table" between "coming on 14/06" and "actually it's the 21st")
                 or kinds & _kinds(s.text) & found[1].stems and then[k] & {"meant", "correction"}  # "I meant 120 exposures"
                 or _covered(_topic(said), s.stems) and found[1].stems & s.stems - kinds - _LIGHT_VERBS - _DAYS - set(
                     facts(s.text)) - _CORRECTION) or k == 0 and len(then[k]) <= 10 and (facts(s.text) or _DAYS & s.stems) and (
                 kinds & _kinds(s.text) or not _kinds(s.text)) and (kinds or facts(found[1].text) or _DAYS & found[
                     1].stems) and (  # (a value of what gave one: "It has a cracked top" is not changed by "She wants it by May")
-                set(_lower_tokens(s.text)[:3]) & {"it", "it's", "they"} or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
+                then[k] & {"it", "it's", "they"} and not (_currencies(found[1].text) and not _currencies(s.text)) or {stem(b) for a, b in itertools.pairwise(tokens(s.text)) if a[
                     :1].isdigit()} & found[1].stems and ("now" in then[k] or set(words(s.text)) <= found[1].stems | set(
                         facts(s.text))))]  # a new value of it in the next short statement: "It's been
             # delayed to Wednesday", "I'm now 79 kg" after "I weigh 82 kg"; in a note too
+            fixed = [s for s in fixed if not (runs := [" ".join(run) for run in _capital_runs(tokens(s.text)[1:]) if any(
+                " ".join(run) in o.text for o in request.said if o.order < s.order and o.role == "user")]) or any(
+                run in found[1].text for run in runs)]  # "Correction on the Sandsharks game, ..." is not of the Rockets'
             asked = set(_topic(said)) & found[1].stems - _LIGHT_VERBS
             fixed = fixed or [s for k, s in enumerate(later) if then[k] & _UPDATES and facts(s.text) and facts(found[1].text) and (
                 kinds & _kinds(s.text) or not _kinds(s.text)) and asked and 2 * len(asked & s.stems) >= len(asked) and set(
@@ -8088,7 +8161,8 @@ def _extracted(instructions: str, text: str) -> str | None:
     instructions = instructions[:cut]  # customer's email": no email asked
     asked = set(words(instructions[:400]))
     finders = {"date": (stem_set("date dates day days deadline"), lambda: [m.group() for m in _DATE.finditer(text)]),
-               "amount": (stem_set("amount amounts monetary money price prices cost costs sum total balance"), lambda: [
+               "amount": (stem_set("amount amounts monetary money price prices cost costs sum") | {"total due", "balance due", "total price",
+                                                                                             "total cost"}, lambda: [
                    f"{t} {code}" if code.upper() in _CURRENCIES and not t[:1] in "£$€" else t for t, code in
                    itertools.pairwise([*tokens(text), ""]) if t[:1] in "£$€" and t[1:2].isdigit() or t[:1].isdigit() and (
                        code.upper() in _CURRENCIES)]),  # "£1,200", "1,200 EUR"
@@ -8394,7 +8468,7 @@ def _worded(request: Request, text: str) -> str:
         itertools.pairwise(parts))) + parts[-1]
     for word, sign in _IN_SIGNS:
         text = text.replace(f" {word} ", f" {sign} ")
-    now = request.said[-1].turn if request.said and "\n" in request.message else None  # (nor of a letter pasted under the
+    now = request.said[-1].turn if request.said and "\n\n" in request.message else None  # (nor of a letter pasted under the
     # question: "we need 30% of the estimate up front (£210)" is no 30% of 210)
     told = [s for s in reversed(request.said) if s.role == "user" and not s.asks and s.turn != now] if len(text.split()) <= 60 else []  # (not
     # of a document pasted in: "FALCONRY CENTRE - VISITOR INFORMATION (season 2024)" names no sum of its own values)
@@ -8409,7 +8483,9 @@ def _worded(request: Request, text: str) -> str:
         after = [k for k in range(at[0] + 1, min(at[0] + 5, len(found))) if _NUMBER.fullmatch(found[k])] if at else []
         for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
-    asked = (totals & set(said) or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
+    first = set(_lower_tokens(request.message.partition("\n\n")[0])) if "\n\n" in request.message else set(said)  # (the
+    # question's "total", not a pasted invoice's "Total due")
+    asked = (totals & set(said) & first or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
         ["add"], ["sum"], ["calculate"], ["total"]))  # asked: not "Patient is 54 and had a total knee replacement"
     asked = asked and not any(f" total {b}" in f" {s.text.lower()}" for a, b in zip(said, said[1:]) if a == "total" for s in told)
     # (nor "What's the total budget?" after "The total budget is 9000 pounds": a name)
@@ -9018,8 +9094,18 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                 label = one.partition(" is ")[0] if " is " in one else ""
                 label = label.lower() if label and len(label.split()) <= 5 else "that"
                 label = " ".join(thing) if one is piece and hidden and thing[:1] and thing[0] not in _THIS else label
-                kept += [(t, label) for t in tokens(one.partition(" is ")[2] or one) if any(c.isdigit() for c in t)]
+                kept += [(t, label) for t in _digit_runs(one.partition(" is ")[2] or one)]
     return tuple(kept)
+
+
+def _digit_runs(text: str) -> list[str]:
+    """The values with digits ``text`` says, a number written in groups as one ("0800 555 0199", not "0800", "555")."""
+    runs: list[list[str]] = []
+    for before, t in itertools.pairwise(["", *tokens(text)]):
+        if any(c.isdigit() for c in t):
+            joined = runs and runs[-1][-1] == before and f"{before} {t}" in text and before.isdigit() and t.isdigit()
+            runs[-1:] = [[*runs[-1], t]] if joined else [*runs[-1:], [t]]
+    return [" ".join(run) for run in runs]
 
 
 def _kept_secret(instructions: str, text: str) -> str:
@@ -9030,6 +9116,10 @@ def _kept_secret(instructions: str, text: str) -> str:
                                                                   "secret", "confidential", "private")) else ()
     refusals = {line: f"I can't share {label}: my instructions say not to." for secret, label in secrets for line in sentences(
         text) if whole_words_at(line, secret)}
+    for line in list(refusals):  # "The manager is Lena Ortiz, reachable at 555-0177.": her name, not the number kept
+        rest = [c for c in line.rstrip(" .!").split(", ") if not any(whole_words_at(c, secret) for secret, _ in secrets)]
+        if rest and rest != line.rstrip(" .!").split(", ") and len(" ".join(rest).split()) >= 3 and " is " in rest[0]:
+            refusals[line] = f"{', '.join(rest)}. I can't share more than that: my instructions say not to."
     kept = text
     for line, refusal in refusals.items():
         kept = kept.replace(line, refusal)
@@ -9973,7 +10063,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     with contextlib.suppress(ValueError, LookupError, AttributeError):  # no JSON object, no value, no key of its shape
         arguments = json.loads(str(made[-1].get("arguments")))
         if set(identifiers(request.message[:cues[0].start()])) - {str(v) for v in arguments.values()} or _DATE.search(
-                request.message[:cues[0].start()]) and not any(str(v) in tokens(request.message[:cues[0].start()]) for v in arguments.values()):
+                request.message[:cues[0].start()]) and not any(str(v) in tokens(request.message[:cues[0].start()]) for v in arguments.values()) and (
+                    set(_lower_tokens(request.message[:cues[0].start()])) & (_REQUESTING | {"i'd", "like", "book", "rent", "order", "get"})
+                    or tool.name_stems & set(words(request.message[:cues[0].start()]))):
             return None  # "pause SUB-2020 until 1 July... no wait, make it 15 July", "3 pairs for 2025-01-19 ... no wait,
             # make it 4": a request of its own, corrected
         shapes = {k: (bool(identifiers(str(v))), bool(_NUMBER.fullmatch(str(v))), bool(_DATE.fullmatch(str(v)))) for k, v
@@ -10035,7 +10127,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         fresh = {}  # "and a hummus bowl" after "2 falafel wraps with extra tahini": a new thing, of its own count and
         if options and str(cues[-1][3]).lower() == "and" and (tokens(rest) or [""])[0].lower() in ("a", "an", "one"):  # extras
             fields = tool.parameters["properties"]
-            fresh = {k: fields[k]["default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and (
+            fresh = {k: fields[k]["default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and not (
+                set(words(k.replace("_", " "))) & set(words(rest))) and (
                 isinstance(fields.get(k), Mapping)) and ("default" in fields[k] or {"type": "null"} in (fields[k].get("anyOf") or ()))}
         return (tool.name, {**arguments, **sides, **more, **fresh, key: value}) if value is not None and arguments[key] != value else None
     return None

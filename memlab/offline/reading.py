@@ -177,7 +177,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     friendly helpful delicious perfect fantastic brilliant best lovely superb outstanding awesome thanks grateful
     appreciate recommend | negative complaint complain bad worst terrible hate awful poor angry disappointed horrible rude
     cold dirty broken useless annoyed frustrated unhappy furious late crushed slow loud noisy crash crashing unhelpful
-    filthy disgusting smelly overpriced faulty defective cracked crooked damaged scratched ruined mediocre disappointing
+    filthy disgusting smelly overpriced faulty defective cracked crooked ruined mediocre disappointing
     | urgent emergency asap immediately leak leaking gas fire smoke flood flooding evacuate evacuating burst sparks
     bleeding injured danger dangerous
     | technical tech bug crash crashing error glitch freeze frozen software app

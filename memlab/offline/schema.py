@@ -325,7 +325,13 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
             return kept  # a part that gives nothing
     if filler.item and not schema.get("minItems"):  # "her friends are Bo and Cy": Bo's own friends are not Bo again
         return []
-    return [_value(items, filler, defs, name, description, depth + 1, owner=owner)] * max(1, min(low, 20))
+    one = _value(items, filler, defs, name, description, depth + 1, owner=owner)
+    said = filler.whole.lower()
+    if isinstance(one, Mapping) and one and not schema.get("minItems") and not any(
+            v is True or isinstance(v, (int, float)) and not isinstance(v, bool) and v != 0 or isinstance(v, str) and len(
+                v) > 2 and v.lower() in said for v in one.values()):  # legs of a race no leg of which is said: none, not
+        return []  # a swim of 0 km
+    return [one] * max(1, min(low, 20))
 
 
 def _bounded(value: float, schema: Mapping[str, Any]) -> float:

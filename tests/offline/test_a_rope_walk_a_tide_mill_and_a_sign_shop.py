@@ -12,7 +12,13 @@ and domains: a rope walk, a tide mill, a sign-painting shop):
   not the one before), "book her on ... too" (the one booked before, not "day"), "3 metres for 2025-06-19 ... no wait,
   make it 4" (a request of its own), "and a fender" (one, no extras carried over); a date field takes the date, not
   the time beside it; "in Welsh" sets a language whose default is English; "the saturday one" of a listed "Sat";
-  "van reg LM19 XYZ" whole; a swap with a remove tool and an add tool removes one and adds the other.
+  "van reg LM19 XYZ" whole; a swap with a remove tool and an add tool removes one and adds the other;
+- structured output: "toxic to cats" is no pet-safe; "Hemp rope: ..., ..." names the thing the first field is of;
+  "... / trade: no / ..." says no; a list of objects nothing fills is empty; "4 out of 5"; a mood word is no staff
+  member; "3 july" written small is a date; "make it 6 people" corrects a party; "at 8 tonight" is 20:00; "purely
+  cosmetic" is the mildest severity; "Niall are already in" is Niall;
+- the instructions' facts: "Who do I talk to about X?" asks whom; a correction a turn later ("not the 14th") of "14/06"
+  is told with it; "my favourite colour" is not answered by a sentence of a blue thing.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import pytest
 
 from ..helpers import function_tool as _tool
 from ..helpers import offline_calls as _calls
+from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
 from ..helpers import tool_turn as _turn
 
@@ -216,3 +223,169 @@ def test_a_swap_removes_one_and_adds_the_other() -> None:
             {"role": "user", "content": "actually swap the dog lead for a key fob"}]
     assert _calls([ADD, REMOVE], said) == [("remove_item", {"item": "dog lead"}),
                                            ("add_item", {"qty": 1, "finish": None, "item": "key fob"})]
+
+
+# --- what a review found the first batch overreaching on -------------------------------------------------------------
+
+def test_review_a_later_statement_with_it_mid_sentence_still_updates() -> None:
+    said = _reply(_chat("The rope store opens at 9am.", "The warden said it opens at 8am on Sundays.",
+                        "When does the rope store open?"), REMEMBER)
+    assert "8am on Sundays" in said
+
+
+def test_review_a_public_number_beside_a_kept_one_is_told() -> None:
+    said = _reply("What's the visitor line number?", "Tide mill desk. The miller's mobile is 0800 555 0314. It is not "
+                  "given out to visitors. The visitor line is 0800 555 0222.")
+    assert said == "The visitor line is 0800 555 0222."
+
+
+def test_review_a_name_beside_a_kept_number_is_told() -> None:
+    said = _reply("Who runs the shop?", "Sign shop bot. The shop is run by Orla Penn, reachable at 555-0123. Her number "
+                  "is not given to customers.")
+    assert "Orla Penn" in said and "555-0123" not in said
+
+
+def test_review_a_rhetorical_question_over_news_is_no_question() -> None:
+    said = _reply("Remember the rope fair in Hull?\n\nAnyway, we're going again this year. Bring gloves.")
+    assert not said.startswith("I don't know")
+
+
+def test_review_a_texts_own_total_is_no_sum_asked_for() -> None:
+    said = _reply("What is the VAT in this text?\n\nInvoice SP-88\nSubtotal: £500.00\nVAT: £100.00\nTotal due: £600.00")
+    assert "£100.00" in said and "=" not in said
+
+
+def test_review_a_total_of_another_kind_is_no_amount() -> None:
+    said = _reply("What is the total length in this text?\n\nCoil A 20 m, coil B 30 m, total 50 m. Carriage £9.50.")
+    assert "£9.50" not in said
+
+
+def test_review_a_sum_asked_on_the_next_line_is_worked_out() -> None:
+    assert _reply("I spliced 4 ropes on Monday and 6 on Tuesday.\nHow many ropes did I splice in total?") == "4 + 6 = 10."
+
+
+def test_review_a_scratched_thing_made_good_is_praise() -> None:
+    said = _reply("They repainted our scratched old sign and it looks wonderful now.",
+                  "Reply with one word: positive, neutral or negative.")
+    assert said == "positive"
+
+
+def test_review_a_correction_of_one_team_is_not_told_of_another() -> None:
+    said = _reply(_chat("The Millers game ended 1-1. The Coopers game ended 3-2.",
+                        "Correction on the Millers game, it was actually 2-0.", "What was the Coopers score?"), REMEMBER)
+    assert "Millers" not in said
+
+
+def test_review_a_list_item_before_and_i_is_no_person() -> None:
+    said = _reply(_chat("For the fair I packed twine, Knots and I forgot the mallet.", "What did I forget?"), REMEMBER)
+    assert "Knots" not in said
+
+
+def test_review_every_number_that_ends_so_is_told() -> None:
+    said = _reply(_chat("Coil 1245 is Jim's and coil 3345 is Ann's.", "Whose coil ends in 45?"), REMEMBER)
+    assert "Jim" in said and "Ann" in said
+
+
+def test_review_a_namesakes_sentence_said_together_answers_nothing_of_the_other() -> None:
+    said = _reply(_chat("Rosa has a hemp allergy. Rosie loves knots.", "Does Rosie have any allergies?"), REMEMBER)
+    assert not said.startswith(("No", "Yes"))
+
+
+FOOD = {"type": "function", "name": "order_food", "description": "Order at the mill cafe.", "parameters": {
+    "type": "object", "required": ["item"], "properties": {"item": {"type": "string", "enum": ["oat cake", "scone", "flapjack"]},
+                                                           "quantity": {"type": "integer", "default": 1},
+                                                           "extra": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}}
+
+
+def test_review_a_new_thing_keeps_what_its_message_asks_for() -> None:
+    said = [*_turn("2 scones with extra jam", "order_food", {"item": "scone", "quantity": 2, "extra": "jam"}, "ok", "Added.", 1),
+            {"role": "user", "content": "and an oat cake with extra jam too"}]
+    assert _calls([FOOD], said)[0][1]["extra"] == "jam"
+
+
+PAUSE = _tool("pause_plan", "Pause a rope-club plan.", {"plan_id": S, "until": S})
+
+
+def test_review_a_date_told_as_news_before_a_correction_is_no_new_request() -> None:
+    said = [*_turn("Pause RC-2020 until 1 July.", "pause_plan", {"plan_id": "RC-2020", "until": "1 July"}, "ok", "Paused.", 1),
+            {"role": "user", "content": "Hmm, on 30 June it struck me: no wait, make it 15 July."}]
+    assert _calls([PAUSE], said) == [("pause_plan", {"plan_id": "RC-2020", "until": "15 July"})]
+
+
+# --- structured output ----------------------------------------------------------------------------------------------
+
+ROPE_CARD = {"type": "object", "additionalProperties": False, "required": ["rope", "strength_kn", "rot_proof", "uses"],
+             "properties": {"rope": {"type": "string"}, "strength_kn": {"type": "number"},
+                            "rot_proof": {"anyOf": [{"type": "boolean"}, {"type": "null"}]},
+                            "uses": {"type": "array", "items": {"type": "object", "required": ["task", "metres"], "properties": {
+                                "task": {"type": "string", "enum": ["mooring", "towing", "climbing"]},
+                                "metres": {"type": "number"}}}}}}
+PLANT = {"type": "object", "additionalProperties": False, "required": ["plant", "pet_safe"], "properties": {
+    "plant": {"type": "string"}, "pet_safe": {"anyOf": [{"type": "boolean"}, {"type": "null"}]}}}
+
+
+def test_toxic_is_no_pet_safe_and_a_leading_name_is_the_things() -> None:
+    assert _form(PLANT, "Dieffenbachia: low light, water weekly, toxic to cats and dogs, repot in spring") == {
+        "plant": "Dieffenbachia", "pet_safe": False}
+
+
+def test_a_list_of_objects_nothing_fills_is_empty() -> None:
+    assert _form(ROPE_CARD, "rope: tarred hemp / strength 12 kN / rot proof: no")["uses"] == []
+
+
+MEMBER = {"type": "object", "additionalProperties": False, "required": ["name", "trade_member", "rating", "staff"],
+          "properties": {"name": {"type": "string"}, "trade_member": {"type": "boolean"}, "rating": {"type": "integer"},
+                         "staff": {"type": "array", "items": {"type": "string"}}}}
+
+
+def test_a_label_among_slashes_says_no_and_a_score_out_of_five() -> None:
+    form = _form(MEMBER, "name: Ivo Marsh / trade: no / rated us 4 out of 5 / Furious. Never again.")
+    assert form == {"name": "Ivo Marsh", "trade_member": False, "rating": 4, "staff": []}
+
+
+TABLE = {"type": "object", "additionalProperties": False, "required": ["name", "party_size", "date", "time"], "properties": {
+    "name": {"type": "string"}, "party_size": {"type": "integer"}, "date": {"type": "string", "format": "date"},
+    "time": {"type": "string", "format": "time"}}}
+
+
+def test_a_small_month_a_corrected_party_and_a_time_before_tonight() -> None:
+    form = _form(TABLE, "table of 4 for Rhys at 8 tonight, actually make it 6 people")
+    assert (form["party_size"], form["time"]) == (6, "20:00:00")
+    assert _form(TABLE, "table for 2, friday 3 july, 7pm, name Rhys")["date"].endswith("-07-03")
+
+
+BUG = {"type": "object", "additionalProperties": False, "required": ["severity"], "properties": {
+    "severity": {"type": "string", "enum": ["blocker", "major", "minor", "trivial"]}}}
+
+
+def test_purely_cosmetic_is_the_mildest_severity() -> None:
+    assert _form(BUG, "Sign preview text slightly off-centre in the app, purely cosmetic")["severity"] == "trivial"
+
+
+CREW = {"type": "object", "additionalProperties": False, "required": ["crew"], "properties": {
+    "crew": {"type": "array", "items": {"type": "string"}}}}
+
+
+def test_names_in_a_list_end_before_their_verb() -> None:
+    assert _form(CREW, "New starter Ada. Her brothers Bryn and Colm are already on the walk.")["crew"] == ["Bryn", "Colm"]
+
+
+# --- the instructions' facts, memory ----------------------------------------------------------------------------------
+
+WALK = ("Rope walk shop. Contacts: Ada Vale (yard manager) handles deliveries; Bryn Holt (clerk) handles invoices. "
+        "Open 9-5 weekdays.")
+
+
+def test_who_do_i_talk_to_about_a_thing_asks_whom() -> None:
+    assert "Bryn Holt" in _reply("Who do I talk to about an invoice?", WALK)
+
+
+def test_a_days_correction_a_turn_later_is_told_with_the_date() -> None:
+    said = _reply(_chat("We're visiting on 12/08 with my uncle Tam.", "we'd like the splicing demo too.",
+                        "sorry, it's the 19th of August not the 12th", "what date are we visiting?"), REMEMBER)
+    assert "19th of August" in said
+
+
+def test_a_favourite_is_not_told_by_a_thing_of_that_colour() -> None:
+    said = _reply(_chat("We'd like the red hemp rope for the gate.", "whats my favourite colour?"), REMEMBER)
+    assert "red hemp" not in said
