@@ -50,7 +50,8 @@ _NOT_DOING = frozenset("morning evening nothing something anything everything du
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} {_MONTH}(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})(?:,? \d{{4}})?"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} (?:{_MONTH}|(?:january|february|april|june|july|august|september|october|november|"
+                   rf"december|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b)(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})(?:,? \d{{4}})?"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
                    r"|(?<=\b(?:by|on) )the \d{1,2}(?:st|nd|rd|th)\b(?! (?!at\b|for\b|and\b|or\b|please\b)[a-z])|\b(?:(?i:(?:next |this |last )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)|[Tt]oday|[Tt]onight|[Tt]omorrow|[Yy]esterday"
@@ -152,7 +153,7 @@ _YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant staff")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -1178,7 +1179,7 @@ class Reader:
         if titled and not self.item and not self.start and list(self.fields)[:1] == [name] and not any(  # "snake plant -
                 c.isdigit() or c in ".!?,;(" for c in titled) and 1 <= len(titled.split()) <= 4 and not {  # copes with shade":
                     stem(f.lower().replace("_", " ")) for f in self.fields} & {stem(titled.lower())} and (  # the first field,
-                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS)) and self.kind(name, description, format, owner)[
+                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS | CALENDAR)) and self.kind(name, description, format, owner)[
                             0] in ("other", "free", "thing") and len(self.whole[head:].split(", ")) >= 2 and not (
                                 stem(titled.split()[0].lower()) in _VERBS | _CHANGES or "please" in titled.lower() or (
                                     "score" in titled.lower() or titled.lower() in ("final", "result", "main course"))):  # what the
@@ -1857,8 +1858,12 @@ class Reader:
                 top) <= float(of) and before not in ("since", "on", "from", "until", "till", "by", "before", "after")] if marks & (
                     _SCORES | stem_set("level pain scale severity")) and not self.start else []  # (not "since 3/10")
         low_said = [t.lower() for t in tokens(self.request.message)]
+        flat = " ".join(self.request.message.lower().split())
         scored += [float(a) for a, b, c, d in zip(low_said, low_said[1:], low_said[2:], low_said[3:]) if b == "out" and c == "of" and (
-            _NUMBER.fullmatch(a) and _NUMBER.fullmatch(d)) and float(a) <= float(d)] if marks & (_SCORES | stem_set(
+            _NUMBER.fullmatch(a) and _NUMBER.fullmatch(d)) and float(a) <= float(d) and any(f"{a} out of {d}{end}" in f"{flat} " for end in (
+                ",", ".", "!", ";", " stars", " star", " points", " for ", " overall", " ")) and not any(
+                    f"{a} out of {d} {noun}" in flat for noun in ("people", "customers", "guests", "of", "users", "times"))] if marks & (
+                        _SCORES | stem_set(
                 "level pain scale severity")) and not self.start else []  # "3 out of 5": 3
         if len(scored) == 1:  # "pain 7/10": 7 (no date, no 10)
             return scored[0]
@@ -2233,7 +2238,7 @@ class Reader:
         """Whether the message says no to a field's own word ("no pets", "without sugar", "Pets: no", "not included")."""
         spoken = f" {' '.join(_lower_tokens(self.request.message))} "
         own = [w for w in name.lower().split("_") if len(w) >= 3 and w not in ("has", "is", "allowed", "wants", "needs")]
-        if "safe" in own and set(spoken.split()) & {"toxic", "poisonous", "harmful", "dangerous", "unsafe", "hazardous"}:
+        if "safe" in own and _harmful(self.request.message):
             return True  # pet_safe: "toxic to cats and dogs"
         return any(f" {cue} {w}" in spoken for w in own for cue in ("no", "without", "not")) or any(
             f"{w}: no" in self.request.message.lower() or f" {w} not " in spoken for w in own)
@@ -2278,7 +2283,7 @@ class Reader:
             heard = set(_lower_tokens(self.request.message))
             if heard & {"non-toxic", "nontoxic", "harmless"}:
                 return True
-            if heard & {"toxic", "poisonous", "harmful", "dangerous", "unsafe", "hazardous"}:
+            if _harmful(self.request.message):
                 return False
         low = self.request.message.lower()  # "Gift wrap: no." for gift_wrap (not "Allergies: no nuts please")
         value = low.partition(f"{name.replace('_', ' ').lower()}: ")[2]
@@ -2587,8 +2592,9 @@ class Reader:
         if named is None and pressed and stem(name.rpartition("_")[2].lower()) in _IMPLIED:  # "...our close is today!":
             named = next((o for level in ("high", "urgent", "critical") for o in options if str(o).lower() == level), None)
         mild = [o for o in options if str(o).lower() in ("trivial", "cosmetic", "low", "lowest", "minor")]
-        if named is None and mild and {"cosmetic", "cosmetically", "slightly", "slight", "typo", "tiny"} & set(said):  # "purely
-            named = mild[-1]  # cosmetic, only saw it once": the mildest (trivial, not blocker)
+        if named is None and mild and {"cosmetic", "cosmetically", "typo"} & set(said):  # "purely
+            named = min(mild, key=lambda o: ("trivial", "cosmetic", "lowest", "low", "minor").index(str(o).lower()))  # cosmetic,
+            # only saw it once": the mildest (trivial, not blocker)
         chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]  # a priority, high
         self.chosen, self.toned = (str(chosen), cues), False  # and the message's words that chose it
         return chosen
@@ -3122,13 +3128,17 @@ def _side(text: str, sides: set[str]) -> str | None:
     return " ".join(kept) or None  # "but instead it goes blank": "it goes blank"
 
 
+def _harmful(message: str) -> bool:
+    """Whether a message says a thing is harmful ("toxic to cats and dogs"), not asked ("toxic? No, it's safe") nor
+    denied ("not harmful at all")."""
+    found = tokens(message)
+    return any(t.lower() in ("toxic", "poisonous", "harmful", "dangerous", "unsafe", "hazardous") and not (k and found[
+        k - 1].lower() in ("not", "no", "never", "isn't", "aren't", "non")) and not message[message.find(t) + len(t):].lstrip(
+            ")")[:1] == "?" for k, t in enumerate(found))
+
+
 #: Words a count of people is said in ("make it 5 people").
 _HEADS = frozenset("people persons guests adults kids children".split())
-#: Month names that are no other word, as a month written in lower case may be read ("20 june").
-_LOWER_MONTHS = frozenset("january february april june july august september october november december jan feb apr jun jul aug "
-                          "sep sept oct nov dec".split())
-
-
 def _days_first(found: list[str], dated: bool) -> list[str]:
     """``found`` (dates and times as written), for a field of a date or a day (``dated``) the times alone last."""
     def timed(value: str) -> bool:
@@ -3150,9 +3160,7 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         w[:4] + w[5:7] + w[8:10]).isdigit() and w[10:11] in ("", ".", ",", ";", ")") else f"{w[6:10]}-{w[3:5]}-{w[:2]}{w[10:]}" if (
         len(w) >= 10 and w[2:3] == w[5:6] == "." and (w[:2] + w[3:5] + w[6:10]).isdigit() and not w[10:].strip(".,;)")) else w
         for w in said]  # "2025/08/01"; "15.07.2025", day first (not a version: "10.11.2024.3")
-    said = [w[:1].upper() + w[1:] if k and said[k - 1].isdigit() and w.rstrip(".,;!?").lower() in _LOWER_MONTHS else w for k, w in (
-        enumerate(said))]  # "friday 20 june": a month written small (not "may", "march": "at 2 may be late")
-    for k in range(len(said) - 2):  # "at 7 tonight": as "tonight at 7"
+    for k in range(len(said) - 2) if form else ():  # "at 7 tonight": as "tonight at 7" (as written, as said)
         if said[k].lower() == "at" and said[k + 1].isdigit() and said[k + 2].rstrip(".,;!?").lower() in ("tonight", "today", "tomorrow"):
             day = said[k + 2].rstrip(".,;!?")
             said[k:k + 3] = [day, "at", said[k + 1] + said[k + 2][len(day):]]
@@ -5413,8 +5421,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
             continue
-        if {"favourite", "favorite", "fave"} & set(lowered) and not statement.stems & stem_set("favourite favorite fave love "
-                                                                                                 "prefer best"):
+        if {"favourite", "favorite", "fave"} & set(lowered) and not {t.lower() for t in tokens(statement.text)} & {
+                "favourite", "favorite", "fave", "love", "loves", "prefer", "best"}:
             continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -9925,6 +9933,22 @@ _OLD_SIDE = frozenset("remove old current from out existing previous".split())
 _NEW_SIDE = frozenset("add new replacement to target".split())
 
 
+def _said_of(text: str, field: str, before: Any) -> Any:
+    """The value a follow-up gives a free-text field it names ("and a soup with extras of croutons": croutons; "with a
+    lemonade drink": lemonade; "extras: pickles"), ``None`` for "no <field>", the value ``before`` for "same <field>"."""
+    said, own = _lower_tokens(text), set(words(field.replace("_", " ")))
+    at = next((k for k, t in enumerate(said) if stem(t) in own), -1)
+    if at < 0 or not isinstance(before, (str, type(None))):
+        return None
+    if at and said[at - 1] in ("no", "without"):
+        return None
+    if at and said[at - 1] == "same":
+        return before
+    after = list(itertools.takewhile(lambda t: t not in STOP | {"too", "please", "also"}, [t for t in said[at + 1:] if t != "of"]))[:3]
+    lead = said[at - 1] if at and said[at - 1] not in STOP else ""
+    return " ".join(after) or lead or None
+
+
 def _swapped(request: Request, fingerprint: str) -> list[dict[str, Any]]:
     """Of a swap of two options ("swap A for B", "B instead of A", :func:`_sides`) when one tool takes things out
     (remove_, delete_) and another puts them in (add_), both by a field of those options: a call of each, the old one
@@ -10127,8 +10151,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         fresh = {}  # "and a hummus bowl" after "2 falafel wraps with extra tahini": a new thing, of its own count and
         if options and str(cues[-1][3]).lower() == "and" and (tokens(rest) or [""])[0].lower() in ("a", "an", "one"):  # extras
             fields = tool.parameters["properties"]
-            fresh = {k: fields[k]["default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and not (
-                set(words(k.replace("_", " "))) & set(words(rest))) and (
+            fresh = {k: _said_of(rest, k, arguments[k]) if set(words(k.replace("_", " "))) & set(words(rest)) else fields[k][
+                "default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and (
                 isinstance(fields.get(k), Mapping)) and ("default" in fields[k] or {"type": "null"} in (fields[k].get("anyOf") or ()))}
         return (tool.name, {**arguments, **sides, **more, **fresh, key: value}) if value is not None and arguments[key] != value else None
     return None

@@ -238,12 +238,14 @@ class NoteSpec:
     table: bool = False
     line_words: int | None = None
     checklist: bool = False
+    ticked: bool = False  # done items ticked ('Use "[x]" for things that are done')
     columns: list[str] = field(default_factory=list)  # a table's two columns when each section is a row
     decided: bool = False  # what was told or decided ("Remind me of everything we've decided")
     nulls: bool = False  # a JSON key nothing fills is null ("Use null if a field is missing"), else "none"
     empty: str = "none"  # what a section or field nothing fills says ("If a field was never mentioned, write 'unknown'")
     closing: str = ""  # the label of a last line of open items ('End with one line starting "OPEN:"')
     priceless: bool = False  # no amount of money in the note ("Never mention prices or money.")
+    withheld: frozenset[str] = frozenset()  # kinds of detail left out ("Never include the customer's postcode.")
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -256,7 +258,7 @@ def read_prompt(prompt: str) -> NoteSpec:
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
         lower[:lower.find(f"{n} words")].rsplit(".", 1)[-1].rsplit(",", 1)[-1].split())]
     spec = NoteSpec(max_words=min(set(budgets) - set(each), default=None), numbered="numbered" in lower,  # the tighter
-                    line_words=min(each, default=None), checklist="[ ]" in prompt, nulls=any(  # "a checklist: - [ ]
+                    line_words=min(each, default=None), checklist="[ ]" in prompt, ticked="[x]" in lower, nulls=any(  # "a checklist: - [ ]
                         w == "null" and not {"never", "not", "no", "don't", "avoid"} & set(said[max(0, k - 3):k])
                         for said in [[t.lower() for t in tokens(lower)]] for k, w in enumerate(said)),  # item"; "Use null"
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
@@ -266,11 +268,16 @@ def read_prompt(prompt: str) -> NoteSpec:
                     table="table" in map(str.lower, tokens(prompt[:4000])),  # "as a markdown table (columns A | B)"
                     decided=any(cue in lower for cue in ("we've decided", "we decided", "have we decided", "we've agreed",
                                                          "remind me of everything")))
-    spec.closing = next((prompt[at + len(cue):].split(cue[-1])[0] for cue in ('starting "', "starting '", 'starting with "',
+    spec.closing = next((prompt[at + len(cue):].split(cue[-1])[0].split(" <")[0] for cue in ('starting "', "starting '", 'starting with "',
                          "starting with '", 'beginning "', "beginning '", "final line '", 'final line "', "last line '",
-                         'last line "') if (at := prompt.find(cue)) >= 0 and ("end with" in lower[max(0, at - 60):at] or (
-                             "line" in cue))), "")[:20]  # 'End with one line starting "OPEN:" that lists ...'; "then a
+                         'last line "', "a line '", 'a line "', "the line '", 'the line "') if (at := prompt.find(cue)) >= 0 and (
+                             "end with" in lower[max(0, at - 60):at] or "ending with" in lower[max(0, at - 60):at] or (
+                                 cue.split()[0] in ("final", "last")))), "")[:20]  # 'End with one line starting "OPEN:" that lists
+    # ...'; "end with a line 'Status: <current status>'": "Status:", its placeholder filled; "then a
     # final line 'Current state:'"
+    spec.withheld = frozenset(kind for piece in sentences(lower) for kind in ("postcode", "phone", "email", "address") if kind in piece and (
+        any(f"{no} {verb}" in piece for no in ("never", "not", "don't", "no") for verb in ("include", "mention", "give", "write",
+                                                                                           "share", "show", "put"))))
     spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
                                                                                                       "money", "costs"))
     for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
@@ -297,7 +304,8 @@ def read_prompt(prompt: str) -> NoteSpec:
         return replace(spec, max_words=spec.max_words or DEFAULT_MAX_WORDS)  # for the summary's text: its facts
     if "json" in lower or "yaml" in lower:
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
-        spec.json_keys = [key.split("(")[0].strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'
+        spec.json_keys = [key.split("(")[0].strip(" \"'`") if key.partition("(")[2].rstrip(") ") in _KEY_NOTES or not key.partition(
+            "(")[2] else key.strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'; '"final depth (m)"' whole
         spec.json_lists = [key for key, was in zip(spec.json_keys, keys) if "list" in was.partition("(")[2]]
         spec.json_numbers = [key for key, was in zip(spec.json_keys, keys) if was.partition("(")[2].startswith((
             "integer", "int)", "number)", "float"))]  # "guests (integer)"
@@ -327,8 +335,11 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.table and "columns" in lower) else ("", "", "")
     columns = [c.strip(" *`.") for c in head.split(",")[0].split(" for")[0].replace("/", "|").replace(" and ", "|").split(
         "|") if c.strip(" *`.")]  # ("two columns, Field and Value, and exactly these rows: Name, Date"; "| Field | Value |")
+    if spec.table and not columns and "|" in (inside := prompt.partition("(")[2].partition(")")[0]):  # "a two-column table
+        columns = [c.strip(" *`.") for c in inside.split("|") if c.strip(" *`.")]  # (Field | Value)"
     at = lower.find("rows:")
-    rows = rows or (prompt[at + 5:].split("\n")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
+    at, skip = (at, 5) if at >= 0 else (lower.find(" rows "), 6)  # "... and rows Vessel, IMO, Length."
+    rows = rows or (prompt[at + skip:].split("\n")[0].split(". ")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
     # Rows: Customer, Address, ..."
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
         spec.sections, spec.columns = [section(r.removeprefix("and ")) for r in rows if r], columns  # Field | Value for:
@@ -393,6 +404,10 @@ def _typed_key(line: str) -> str:
 _FLAGS = ("true/false", "yes/no", "boolean", "bool", "true or false")
 
 
+#: What a key's brackets say of its value, not of its name ("mistakes (a list)"): :func:`_named_keys` writes them so.
+_KEY_NOTES = frozenset(("a list", "number", "iso date", "boolean"))
+
+
 def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
@@ -409,9 +424,10 @@ def _named_keys(prompt: str) -> list[str]:
             sentence = ", ".join(_typed_key(line.strip().lstrip("-*• ")) for line in below)
         sentence = ", ".join(_typed_key(part.strip()) for part in sentence.split(",")) if '":' in sentence else sentence  # ('"event":
         # string, "pending": list of strings')
-        outside, inner, depth = "", "", 0  # '"shows" (a list of objects with "city", "venue", "date")': one key, a list
-        for c in sentence:
-            if c in "()" and (c == "(" or depth):
+        outside, inner, depth, quoted = "", "", 0, False  # '"shows" (a list of objects with "city", "venue", "date")': one
+        for c in sentence:  # key, a list; '"final depth (m)"': a key whole, its brackets within its quotes
+            quoted = not quoted if c == '"' and not depth else quoted
+            if c in "()" and (c == "(" or depth) and not quoted:
                 depth += 1 if c == "(" else -1
                 outside += " (a list)" if c == ")" and not depth and ("list" in inner or "array" in inner) else (
                     " (number)" if c == ")" and not depth and inner.strip() in ("integer", "int", "number", "float") else (
@@ -2097,6 +2113,14 @@ def _title(spec: NoteSpec, heading: str) -> str:
 _WAITING = ("let me know", "wait to hear", "wait for your answer", "get back to me", "keep me posted")
 
 
+def _withheld(clause: str, kinds: frozenset[str]) -> bool:
+    """Whether a clause says a detail of one of ``kinds`` (postcode, phone, email, address) a prompt leaves out."""
+    low, found = clause.lower(), tokens(clause)
+    return ("postcode" in kinds and ("postcode" in low or any(a[:1].isalpha() and a[-1:].isdigit() and len(a) <= 4 and b[:1].isdigit() and (
+        len(b) == 3) and b[1:].isalpha() and b.isupper() for a, b in zip(found, found[1:])))) or "phone" in kinds and sum(
+        c.isdigit() for c in clause) >= 9 or "email" in kinds and "@" in clause or "address" in kinds and "address" in low
+
+
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     """The note ``spec`` (:func:`read_prompt`) asks for, made only of what the statements ``said``."""
     raw = [s for s in said if not (s.role in ("assistant", "note") and s.text.startswith(_ECHOES)) and not (
@@ -2107,6 +2131,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.priceless:  # "Never mention prices": a sentence without its clause of an amount ("Booked SK-7710, £240 all in")
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _MONEY_SIGNS & set(c)))]
+    if spec.withheld:  # "Never include the customer's postcode": a sentence without its clause of one
+        said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
+            c for c in s.text.split(", ") if not _withheld(c, spec.withheld)))]
     fixes = [_changed(s, raw) for s in raw if s.role == "user" and not s.text.rstrip().endswith("?") and (_lower(s) & _CHANGES or s.said or {
         "changed", "mind"} <= _lower(s))]  # (a correction the reader wrote into what it corrects, as it was said)
     said = _clauses(said, spec.sections) if spec.sections else said
@@ -2250,7 +2277,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         if part.blank:  # "Caller: <name>": the value on the heading's line
             values = _values(part, lines) or _said_anywhere(part, said)
             return f"{_title(spec, heading)} {'; '.join(v.rstrip('.') for v in values) or spec.empty}"
-        return _title(spec, heading) + "\n" + "\n".join(
+        ticked = spec.ticked and bool({t.lower() for t in tokens(heading)} & {"done", "completed", "finished", "resolved"})  # "Done:
+        return _title(spec, heading) + "\n" + "\n".join(  # - [x] ..."
+            f"- [x] {_bare(line)}" if spec.checklist and lines and ticked else
             f"- [ ] {_bare(line)}" if spec.checklist and lines and kinds[heading] in todo else f"{n}. {_bare(line)}" if (
                 part.numbered and lines) else f"- {line}" for n, line in enumerate(lines or [spec.empty], 1))
 

@@ -300,11 +300,15 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
         return []  # none named: none ("No dietary needs", "hello?"), not the first option
     found = filler.many(name, description) if kind == "string" and "enum" not in items else filler.numbers(name) if (
         kind in ("number", "integer") and len(filler.numbers(name)) >= max(2, low)) else []
-    if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:
+    named = "names" in description.lower() or bool(set(name.lower().split("_")) & {"staff", "names", "people"})
+    found = [v for v in found if not (kind == "string" and isinstance(v, str) and named and not any(c.isalpha() for c in v))]
+    if found := [_bounded(v, items) if kind != "string" else v for v in found][:most]:  # (no staff member "1/5")
         return found + found[-1:] * max(0, low - len(found))  # every value the request gives ("Alice and Bob")
     if kind == "string" and (nullable or not schema.get("minItems")):  # nothing listed: the one value said ("Renew
         one = _value(items, filler, defs, name, description, depth + 1, owner=owner)  # Piranesi"), not the message
-        return [one] if one and not _is_placeholder(one) and one.strip(" .!?") != filler.whole.strip(" .!?") else []
+        return [one] if one and not _is_placeholder(one) and one.strip(" .!?") != filler.whole.strip(" .!?") and not (
+            isinstance(one, str) and (one.lower() in _NOT_A_VALUE or named and (not any(c.isalpha() for c in one) or one.islower()))) else []
+        # ("3 out of 5": no staff member "out" nor "1/5")
     if kind in ("object", "array") or isinstance(items, Mapping) and "properties" in items:
         fields = {key: _resolve(field, defs) for key, field in (items.get("properties") or {}).items()}
         listed = filler.each(kind == "array", name, fields)[:most]  # (an item's fields, their options too: ``size: Size``)
@@ -332,6 +336,10 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
                 v) > 2 and v.lower() in said for v in one.values()):  # legs of a race no leg of which is said: none, not
         return []  # a swim of 0 km
     return [one] * max(1, min(low, 20))
+
+
+#: Small words that are no item of a list however a reader picks them ("out" of "3 out of 5").
+_NOT_A_VALUE = frozenset("out in of off up on the a an and or it".split())
 
 
 def _bounded(value: float, schema: Mapping[str, Any]) -> float:

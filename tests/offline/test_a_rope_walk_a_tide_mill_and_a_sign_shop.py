@@ -17,11 +17,24 @@ and domains: a rope walk, a tide mill, a sign-painting shop):
   "... / trade: no / ..." says no; a list of objects nothing fills is empty; "4 out of 5"; a mood word is no staff
   member; "3 july" written small is a date; "make it 6 people" corrects a party; "at 8 tonight" is 20:00; "purely
   cosmetic" is the mildest severity; "Niall are already in" is Niall;
+- summary prompts: a quoted key keeps its brackets ("length (m)"); "a two-column table (Field | Value) with rows: ..."
+  and "... and rows A, B" are rows of those two columns; "end with a line 'Status: <...>'" ends so; "[x]" ticks the
+  done items; "Never include the customer's postcode" leaves it out;
 - the instructions' facts: "Who do I talk to about X?" asks whom; a correction a turn later ("not the 14th") of "14/06"
   is told with it; "my favourite colour" is not answered by a sentence of a blue thing.
+
+The ``test_review_*`` tests hold what reviews found the fixes overreaching on: "it" further into a later statement, a
+public number beside a kept one, a name beside a kept number, a rhetorical question over news, a text's own total, a
+sum asked on the next line, a scratched thing made good, one team's correction told of another, a list item before
+"and I", two numbers that end alike, namesakes in one message, an extra asked again, a date told as news; and of a
+second review and a whole-round hunt: "the best colour", a follow-up's own value for the field it names, harm denied or
+asked, a count out of a group, a small word of a serious bug, a small month's day, a weekday label, a staff name
+opening the message, the mildest option in any order, a time before "tonight" as said.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -333,14 +346,21 @@ def test_a_list_of_objects_nothing_fills_is_empty() -> None:
     assert _form(ROPE_CARD, "rope: tarred hemp / strength 12 kN / rot proof: no")["uses"] == []
 
 
-MEMBER = {"type": "object", "additionalProperties": False, "required": ["name", "trade_member", "rating", "staff"],
-          "properties": {"name": {"type": "string"}, "trade_member": {"type": "boolean"}, "rating": {"type": "integer"},
-                         "staff": {"type": "array", "items": {"type": "string"}}}}
+MEMBER = {"type": "object", "additionalProperties": False, "required": ["name", "trade_member", "rating"],
+          "properties": {"name": {"type": "string"}, "trade_member": {"type": "boolean"}, "rating": {"type": "integer"}}}
+FEEDBACK = {"type": "object", "additionalProperties": False, "required": ["rating", "mentioned_staff"], "properties": {
+    "rating": {"type": "integer"}, "mentioned_staff": {"type": "array", "items": {"type": "string"}}}}
 
 
 def test_a_label_among_slashes_says_no_and_a_score_out_of_five() -> None:
-    form = _form(MEMBER, "name: Ivo Marsh / trade: no / rated us 4 out of 5 / Furious. Never again.")
-    assert form == {"name": "Ivo Marsh", "trade_member": False, "rating": 4, "staff": []}
+    form = _form(MEMBER, "name: Ivo Marsh / trade: no / rated us 4 out of 5, would come again")
+    assert form == {"name": "Ivo Marsh", "trade_member": False, "rating": 4}
+
+
+def test_a_mood_word_or_a_small_word_is_no_staff_member() -> None:
+    assert _form(FEEDBACK, "1/5. my rope frayed AGAIN. Furious. Want a refund.")["mentioned_staff"] == []
+    assert _form(FEEDBACK, "It was fine I suppose, 3 out of 5, no complaints about staff") == {"rating": 3,
+                                                                                              "mentioned_staff": []}
 
 
 TABLE = {"type": "object", "additionalProperties": False, "required": ["name", "party_size", "date", "time"], "properties": {
@@ -370,6 +390,42 @@ def test_names_in_a_list_end_before_their_verb() -> None:
     assert _form(CREW, "New starter Ada. Her brothers Bryn and Colm are already on the walk.")["crew"] == ["Bryn", "Colm"]
 
 
+# --- summary prompts ----------------------------------------------------------------------------------------------
+
+ORDER = ("USER: hi, I'm Ines Varga at Quay Cottage, postcode TR19 6AB. I'd like 30 m of tarred hemp rope.\n"
+         "ASSISTANT: Noted: 30 m of tarred hemp.\nUSER: actually make that 40 m, the gate is wider.\n"
+         "ASSISTANT: Booked: delivery RW-881 on 9 May 2025.")
+
+
+def test_a_quoted_key_keeps_its_brackets() -> None:
+    note = _reply(ORDER, 'Return a JSON object with the keys "customer", "length (m)", "delivery". No other text.')
+    assert list(json.loads(note)) == ["customer", "length (m)", "delivery"]
+
+
+def test_a_two_column_table_with_named_rows() -> None:
+    note = _reply(ORDER, "Summarize as a two-column markdown table (Field | Value) with rows: Customer, Length, Delivery.")
+    assert note.splitlines()[:3] == ["| Field | Value |", "| --- | --- |", note.splitlines()[2]]
+    assert [line.split(" | ")[0] for line in note.splitlines()[2:]] == ["| Customer", "| Length", "| Delivery"]
+    table = _reply(ORDER, "Summarise the order as a table with two columns, Item and Detail, and rows Customer, Delivery.")
+    assert table.splitlines()[0] == "| Item | Detail |" and len(table.splitlines()) == 4
+
+
+def test_a_closing_line_asked_for_ends_the_note() -> None:
+    note = _reply(ORDER, "Write a timeline, one line per event, and end with a line 'Status: <current status>'.")
+    assert note.splitlines()[-1].startswith("Status: ") and "<" not in note.splitlines()[-1]
+
+
+def test_done_items_are_ticked_when_asked() -> None:
+    note = _reply(ORDER, 'Make a checklist. Use "[x]" for things that are done and "[ ]" for things still to do. '
+                         'Sections: Done, To do.')
+    assert "- [x] " in note.partition("To do")[0]
+
+
+def test_a_detail_the_prompt_says_never_to_include_is_left_out() -> None:
+    note = _reply(ORDER, "Summarise the order in bullets.\nRules:\n1. Never include the customer's postcode.")
+    assert "TR19" not in note and "Ines Varga" in note
+
+
 # --- the instructions' facts, memory ----------------------------------------------------------------------------------
 
 WALK = ("Rope walk shop. Contacts: Ada Vale (yard manager) handles deliveries; Bryn Holt (clerk) handles invoices. "
@@ -389,3 +445,90 @@ def test_a_days_correction_a_turn_later_is_told_with_the_date() -> None:
 def test_a_favourite_is_not_told_by_a_thing_of_that_colour() -> None:
     said = _reply(_chat("We'd like the red hemp rope for the gate.", "whats my favourite colour?"), REMEMBER)
     assert "red hemp" not in said
+
+
+# --- what a second review found -------------------------------------------------------------------------------------
+
+def test_review_a_favourite_said_as_the_best_is_told() -> None:
+    said = _reply(_chat("I'd say tarred black is the best colour for a gate rope.", "whats my favourite colour?"), REMEMBER)
+    assert "tarred black" in said
+
+
+SNACK = {"type": "function", "name": "order_snack", "description": "Order at the mill kiosk.", "strict": True, "parameters": {
+    "type": "object", "additionalProperties": False, "required": ["item", "quantity", "topping", "drink"], "properties": {
+        "item": {"type": "string", "enum": ["bun", "pasty", "scone"]}, "quantity": {"type": "integer", "default": 1},
+        "topping": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None},
+        "drink": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None}}}}
+
+
+def _snack(first: dict, message: str) -> dict:
+    said = [*_turn("the first order", "order_snack", first, "ordered", "Ordered.", 1), {"role": "user", "content": message}]
+    return _calls([SNACK], said)[0][1]
+
+
+def test_review_a_follow_up_gives_the_field_it_names_its_own_value() -> None:
+    first = {"item": "bun", "quantity": 2, "topping": "jam", "drink": "cocoa"}
+    assert _snack(first, "and a scone with topping of cream")["topping"] == "cream"
+    assert _snack(first, "and a pasty with a cider drink")["drink"] == "cider"
+    assert _snack(first, "and a scone, no drink")["drink"] is None
+
+
+SAFE = {"type": "object", "additionalProperties": False, "required": ["child_safe"], "properties": {
+    "child_safe": {"anyOf": [{"type": "boolean"}, {"type": "null"}]}}}
+
+
+def test_review_harm_denied_or_asked_is_no_harm() -> None:
+    assert _form(SAFE, "Cotton rope toy, soft, not harmful at all.")["child_safe"] is not False
+    assert _form(SAFE, "Jute rope: toxic? No, it's safe for kids.")["child_safe"] is not False
+
+
+RATED = {"type": "object", "additionalProperties": False, "required": ["rating"], "properties": {"rating": {"type": "integer"}}}
+
+
+def test_review_a_count_out_of_a_group_is_no_score() -> None:
+    assert _form(RATED, "3 out of 10 people sent the rope back; I'd rate it 2.")["rating"] == 2
+
+
+def test_review_a_small_word_of_a_serious_bug_is_no_trivial_one() -> None:
+    assert _form(BUG, "The tiny reset link wipes every order with no warning.")["severity"] != "trivial"
+
+
+# --- what a whole-round hunt found -----------------------------------------------------------------------------------
+
+TOUR_BOOKING = _tool("book_table", "Book a table at the mill cafe.", {"party_size": I, "date": S, "time": S})
+
+
+def test_review_a_small_months_day_is_no_party_size() -> None:
+    assert _calls([TOUR_BOOKING], "Book the mill cafe on 14 june at 12:30 for 3")[0][1]["party_size"] == 3
+
+
+SHIFT = {"type": "object", "additionalProperties": False, "required": ["worker", "hours"], "properties": {
+    "worker": {"type": "string"}, "hours": {"type": "number"}}}
+
+
+def test_review_a_weekday_label_is_no_name() -> None:
+    assert _form(SHIFT, "Wednesday: Orla, 7 hours.")["worker"] != "Wednesday"
+
+
+STAFF = {"type": "object", "additionalProperties": False, "required": ["staff_name", "shift"], "properties": {
+    "staff_name": {"type": "string"}, "shift": {"type": "string"}}}
+
+
+def test_review_a_staff_name_opening_the_message_is_the_staff_name() -> None:
+    assert _form(STAFF, "Tamsin worked the late shift and was cheerful.")["staff_name"] == "Tamsin"
+
+
+RANKED_BUG = {"type": "object", "additionalProperties": False, "required": ["severity"], "properties": {
+    "severity": {"type": "string", "enum": ["trivial", "minor", "major", "critical"]}}}
+
+
+def test_review_cosmetic_is_the_mildest_in_any_order() -> None:
+    assert _form(RANKED_BUG, "Typo on the rope price list, purely cosmetic")["severity"] == "trivial"
+
+
+EVENT = {"type": "object", "additionalProperties": False, "required": ["event", "date"], "properties": {
+    "event": {"type": "string"}, "date": {"type": "string"}}}
+
+
+def test_review_a_time_before_tonight_is_left_as_said() -> None:
+    assert _form(EVENT, "Knot night at 7 tonight")["event"] != "tonight"
