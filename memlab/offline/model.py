@@ -1179,16 +1179,18 @@ class Reader:
         if titled and not self.item and not self.start and list(self.fields)[:1] == [name] and not any(  # "snake plant -
                 c.isdigit() or c in ".!?,;(" for c in titled) and 1 <= len(titled.split()) <= 4 and not {  # copes with shade":
                     stem(f.lower().replace("_", " ")) for f in self.fields} & {stem(titled.lower())} and (  # the first field,
-                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS | CALENDAR)) and self.kind(name, description, format, owner)[
+                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS) and titled.lower() not in CALENDAR) and self.kind(name, description, format, owner)[
                             0] in ("other", "free", "thing") and len(self.whole[head:].split(", ")) >= 2 and not (
                                 stem(titled.split()[0].lower()) in _VERBS | _CHANGES or "please" in titled.lower() or (
                                     "score" in titled.lower() or titled.lower() in ("final", "result", "main course"))):  # what the
             # whole text, a list of its traits, is of (not "Open a ticket: ...", "Final: Ajax 2 ...")
             return titled
         lead = tokens(self.whole[:80])[:2]
-        if self.item and field_stems == {stem("name")} and len(lead) == 2 and lead[0].istitle() and lead[0].isalpha() and (
+        if (self.item and field_stems == {stem("name")} or field_stems & (_PERSON | _NAMING) - {stem("name")} and not self.item and (
+                lead[1:2] and lead[1] in ("got", "did", "took", "scored", "ran", "shot", "finished"))) and len(lead) == 2 and lead[
+                    0].istitle() and lead[0].isalpha() and (
                 lead[0].lower() not in STOP | CALENDAR) and self.whole.startswith(f"{lead[0]} {lead[1]}") and (lead[1].endswith(
-                    "ed") or lead[1] in ("has", "got", "ran", "won", "made", "took", "brought", "gave", "scored", "sold")) and self.kind(
+                    "ed") or lead[1] in ("has", "got", "ran", "won", "made", "took", "brought", "gave", "scored", "sold", "did", "shot")) and self.kind(
                     name, description, format, owner)[0] != "item":  # "Ana picked 14 rows": Ana, not the rows counted
             return lead[0]
         own = description if description.lower().replace(" ", "_") != name.lower() else ""  # (not its title, "Class Name")
@@ -3129,12 +3131,19 @@ def _side(text: str, sides: set[str]) -> str | None:
 
 
 def _harmful(message: str) -> bool:
-    """Whether a message says a thing is harmful ("toxic to cats and dogs"), not asked ("toxic? No, it's safe") nor
-    denied ("not harmful at all")."""
-    found = tokens(message)
-    return any(t.lower() in ("toxic", "poisonous", "harmful", "dangerous", "unsafe", "hazardous") and not (k and found[
-        k - 1].lower() in ("not", "no", "never", "isn't", "aren't", "non")) and not message[message.find(t) + len(t):].lstrip(
-            ")")[:1] == "?" for k, t in enumerate(found))
+    """Whether a message says a thing is harmful ("toxic to cats and dogs", "toxic? Yes"), not only asks ("toxic? No,
+    it's safe") nor denies it ("not harmful at all")."""
+    low = message.lower()
+    found = tokens(low)
+    for word in ("toxic", "poisonous", "harmful", "dangerous", "unsafe", "hazardous"):
+        for at in whole_words_at(low, word):
+            k = len(tokens(low[:at]))
+            if k and found[k - 1] in ("not", "no", "never", "isn't", "aren't", "non", "nor"):
+                continue
+            after = low[at + len(word):].lstrip(" )")
+            if after[:1] != "?" or after[1:].lstrip().startswith("yes"):
+                return True
+    return False
 
 
 #: Words a count of people is said in ("make it 5 people").
@@ -4534,6 +4543,24 @@ def _once_per_request(function: Callable[..., Any]) -> Callable[..., Any]:
     return remembered
 
 
+def _kept_always(request: Request, tools: Sequence[Tool]) -> list[Tool]:
+    """The one tool the instructions say to use for every value of a kind the user gives ("Record every score the user
+    gives.", "Log every lap time the user reports."), when the latest message, no question, gives a number: that tool."""
+    heard = set(words(request.message))
+    if _is_question(request.message) or not any(c.isdigit() for c in request.message) or set(_lower_tokens(request.message)) & (
+            _REQUESTING | {"tell", "show", "give", "check", "find"}):
+        return []  # (not "Book Nadia ... and tell me the price of bike hire", which asks for other tools)
+    for piece in sentences(request.instructions[:2000]):
+        said = _lower_tokens(piece)
+        if len(said) >= 3 and said[0] in ("record", "log", "save", "add", "track", "enter", "store") and said[1] in (
+                "every", "each", "all", "any"):
+            kind = set(words(" ".join(said[2:4]))) - stem_set("user customer")
+            hits = [t for t in tools if not t.handoff and stem(said[0]) in t.name_stems and kind & t.stems]
+            if len(hits) == 1 and not any((t.name_stems - _VERBS) & heard - hits[0].stems for t in tools if t is not hits[0]):
+                return hits  # (not when the message names another tool: "... and the bike hire price")
+    return []
+
+
 @_once_per_request  # asked twice of one request: whether to recall, then what to call
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
@@ -4556,6 +4583,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []
     if choice in (None, "auto"):  # "Use take_deposit when asked to take a deposit": not for a booking alone
         tools = [t for t in tools if t.handoff or not _withheld(request, t)]
+    if choice in (None, "auto", "required") and (kept := _kept_always(request, tools)):  # "Record every score the user
+        return kept  # gives.": "Priya got 3 on hole 1" is one to record
     heard = _lower_tokens(request.message)
     turned = any(a in ("turn", "switch", "flip", "put") and b == "it" and c in ("on", "off", "back") for a, b, c in zip(
         heard, heard[1:], heard[2:]))  # "turn it off again" (not "Turn the kitchen lights off, it is late"): the switch
@@ -5421,8 +5450,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
             continue
-        if {"favourite", "favorite", "fave"} & set(lowered) and not {t.lower() for t in tokens(statement.text)} & {
-                "favourite", "favorite", "fave", "love", "loves", "prefer", "best"}:
+        if {"favourite", "favorite", "fave"} & set(lowered) and not any(t.lower().startswith(("favo", "fave", "lov", "prefer", "best"))
+                                                                          for t in tokens(statement.text)):
             continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -9933,20 +9962,20 @@ _OLD_SIDE = frozenset("remove old current from out existing previous".split())
 _NEW_SIDE = frozenset("add new replacement to target".split())
 
 
-def _said_of(text: str, field: str, before: Any) -> Any:
-    """The value a follow-up gives a free-text field it names ("and a soup with extras of croutons": croutons; "with a
-    lemonade drink": lemonade; "extras: pickles"), ``None`` for "no <field>", the value ``before`` for "same <field>"."""
+def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any]) -> Any:
+    """The value a follow-up ("and a soup ...") gives a field it names: none for "no <field>"; the value ``before`` for
+    "same" or when the message says it again ("with extra tahini too"); of a field of options, the option it names (else
+    the one before); else none (what a new thing is given afresh: no guess)."""
     said, own = _lower_tokens(text), set(words(field.replace("_", " ")))
     at = next((k for k, t in enumerate(said) if stem(t) in own), -1)
-    if at < 0 or not isinstance(before, (str, type(None))):
+    if at > 0 and said[at - 1] in ("no", "without"):
         return None
-    if at and said[at - 1] in ("no", "without"):
-        return None
-    if at and said[at - 1] == "same":
+    if "same" in said or isinstance(before, str) and whole_words_at(text.lower(), before.lower()):
         return before
-    after = list(itertools.takewhile(lambda t: t not in STOP | {"too", "please", "also"}, [t for t in said[at + 1:] if t != "of"]))[:3]
-    lead = said[at - 1] if at and said[at - 1] not in STOP else ""
-    return " ".join(after) or lead or None
+    options = [o for o in schema.get("enum") or () if isinstance(o, str)]
+    if options:
+        return next((o for o in options if whole_words_at(text.lower(), o.lower())), before)
+    return None
 
 
 def _swapped(request: Request, fingerprint: str) -> list[dict[str, Any]]:
@@ -10151,7 +10180,7 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         fresh = {}  # "and a hummus bowl" after "2 falafel wraps with extra tahini": a new thing, of its own count and
         if options and str(cues[-1][3]).lower() == "and" and (tokens(rest) or [""])[0].lower() in ("a", "an", "one"):  # extras
             fields = tool.parameters["properties"]
-            fresh = {k: _said_of(rest, k, arguments[k]) if set(words(k.replace("_", " "))) & set(words(rest)) else fields[k][
+            fresh = {k: _said_of(rest, k, arguments[k], fields[k]) if set(words(k.replace("_", " "))) & set(words(rest)) else fields[k][
                 "default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and (
                 isinstance(fields.get(k), Mapping)) and ("default" in fields[k] or {"type": "null"} in (fields[k].get("anyOf") or ()))}
         return (tool.name, {**arguments, **sides, **more, **fresh, key: value}) if value is not None and arguments[key] != value else None

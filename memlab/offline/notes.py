@@ -258,7 +258,9 @@ def read_prompt(prompt: str) -> NoteSpec:
     each = [n for n in budgets if {"each", "per", "every"} & set(  # "4 bullet points, each under 15 words"
         lower[:lower.find(f"{n} words")].rsplit(".", 1)[-1].rsplit(",", 1)[-1].split())]
     spec = NoteSpec(max_words=min(set(budgets) - set(each), default=None), numbered="numbered" in lower,  # the tighter
-                    line_words=min(each, default=None), checklist="[ ]" in prompt, ticked="[x]" in lower, nulls=any(  # "a checklist: - [ ]
+                    line_words=min(each, default=None), checklist="[ ]" in prompt, ticked="[x]" in lower and not any(
+                        no in lower[max(0, lower.find("[x]") - 12):lower.find("[x]")] for no in ("never", "not", "don't", "no ")),
+                    nulls=any(  # "a checklist: - [ ]
                         w == "null" and not {"never", "not", "no", "don't", "avoid"} & set(said[max(0, k - 3):k])
                         for said in [[t.lower() for t in tokens(lower)]] for k, w in enumerate(said)),  # item"; "Use null"
                     paragraph=any(cue in lower for cue in paragraph), marks="[open]" in lower and "[resolved]" in lower,
@@ -275,9 +277,10 @@ def read_prompt(prompt: str) -> NoteSpec:
                                  cue.split()[0] in ("final", "last")))), "")[:20]  # 'End with one line starting "OPEN:" that lists
     # ...'; "end with a line 'Status: <current status>'": "Status:", its placeholder filled; "then a
     # final line 'Current state:'"
-    spec.withheld = frozenset(kind for piece in sentences(lower) for kind in ("postcode", "phone", "email", "address") if kind in piece and (
-        any(f"{no} {verb}" in piece for no in ("never", "not", "don't", "no") for verb in ("include", "mention", "give", "write",
-                                                                                           "share", "show", "put"))))
+    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.split(" but ") for kind in (
+        "postcode", "phone", "email", "address") if kind in part and any(f"{no} {verb}" in part for no in (
+            "never", "not", "don't", "no") for verb in ("include", "mention", "give", "write", "share", "show", "put")))
+    # ("Don't give the address, but include the phone number": the address alone)
     spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
                                                                                                       "money", "costs"))
     for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
@@ -339,6 +342,8 @@ def read_prompt(prompt: str) -> NoteSpec:
         columns = [c.strip(" *`.") for c in inside.split("|") if c.strip(" *`.")]  # (Field | Value)"
     at = lower.find("rows:")
     at, skip = (at, 5) if at >= 0 else (lower.find(" rows "), 6)  # "... and rows Vessel, IMO, Length."
+    listed = prompt[at + skip:].split("\n")[0].split(". ")[0].split(",") if at >= 0 and skip == 6 else []
+    at = at if skip == 5 or len(listed) >= 2 and all(p.strip()[:1].isupper() for p in listed) else -1  # (not "Keep rows short")
     rows = rows or (prompt[at + skip:].split("\n")[0].split(". ")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
     # Rows: Customer, Address, ..."
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
@@ -2118,7 +2123,8 @@ def _withheld(clause: str, kinds: frozenset[str]) -> bool:
     low, found = clause.lower(), tokens(clause)
     return ("postcode" in kinds and ("postcode" in low or any(a[:1].isalpha() and a[-1:].isdigit() and len(a) <= 4 and b[:1].isdigit() and (
         len(b) == 3) and b[1:].isalpha() and b.isupper() for a, b in zip(found, found[1:])))) or "phone" in kinds and sum(
-        c.isdigit() for c in clause) >= 9 or "email" in kinds and "@" in clause or "address" in kinds and "address" in low
+        c.isdigit() for t in found if not (set(t) & set("/:") or t[:1].isalpha()) for c in t) >= 9 or "email" in kinds and "@" in (
+            clause) or "address" in kinds and "address" in low  # (a phone's digits: not a date's, a time's or a code's)
 
 
 def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:

@@ -12,7 +12,8 @@ and domains: a rope walk, a tide mill, a sign-painting shop):
   not the one before), "book her on ... too" (the one booked before, not "day"), "3 metres for 2025-06-19 ... no wait,
   make it 4" (a request of its own), "and a fender" (one, no extras carried over); a date field takes the date, not
   the time beside it; "in Welsh" sets a language whose default is English; "the saturday one" of a listed "Sat";
-  "van reg LM19 XYZ" whole; a swap with a remove tool and an add tool removes one and adds the other;
+  "van reg LM19 XYZ" whole; a swap with a remove tool and an add tool removes one and adds the other; "Log every pull
+  time the user reports" logs "Bryn did 14.2 s" (Bryn's);
 - structured output: "toxic to cats" is no pet-safe; "Hemp rope: ..., ..." names the thing the first field is of;
   "... / trade: no / ..." says no; a list of objects nothing fills is empty; "4 out of 5"; a mood word is no staff
   member; "3 july" written small is a date; "make it 6 people" corrects a party; "at 8 tonight" is 20:00; "purely
@@ -29,7 +30,9 @@ sum asked on the next line, a scratched thing made good, one team's correction t
 "and I", two numbers that end alike, namesakes in one message, an extra asked again, a date told as news; and of a
 second review and a whole-round hunt: "the best colour", a follow-up's own value for the field it names, harm denied or
 asked, a count out of a group, a small word of a serious bug, a small month's day, a weekday label, a staff name
-opening the message, the mildest option in any order, a time before "tonight" as said.
+opening the message, the mildest option in any order, a time before "tonight" as said; and of a third: a follow-up's
+other words, harm asked then told, a preference, a label holding a weekday, a withheld phone beside dates and codes, a
+ban on ticks, rows of no names.
 """
 
 from __future__ import annotations
@@ -325,6 +328,16 @@ def test_review_a_date_told_as_news_before_a_correction_is_no_new_request() -> N
     assert _calls([PAUSE], said) == [("pause_plan", {"plan_id": "RC-2020", "until": "15 July"})]
 
 
+LAP = _tool("log_pull_time", "Log a team's tug-of-war pull time in seconds.", {"team_member": S, "seconds": {"type": "number"}})
+FEE = _tool("hire_fee", "Price of rope hire for a number of days.", {"days": I})
+
+
+def test_an_order_to_log_every_time_logs_a_time_told() -> None:
+    instructions = "Help the rope walk's tug-of-war club. Log every pull time the user reports."
+    assert _calls([LAP, FEE], "Bryn did 14.2 s", instructions) == [("log_pull_time", {"team_member": "Bryn", "seconds": 14.2})]
+    assert _calls([LAP, FEE], "what's the hire fee for 3 days?", instructions) == [("hire_fee", {"days": 3})]  # (a guard)
+
+
 # --- structured output ----------------------------------------------------------------------------------------------
 
 ROPE_CARD = {"type": "object", "additionalProperties": False, "required": ["rope", "strength_kn", "rot_proof", "uses"],
@@ -466,11 +479,12 @@ def _snack(first: dict, message: str) -> dict:
     return _calls([SNACK], said)[0][1]
 
 
-def test_review_a_follow_up_gives_the_field_it_names_its_own_value() -> None:
+def test_review_a_follow_up_never_carries_over_a_value_it_does_not_ask_for() -> None:
     first = {"item": "bun", "quantity": 2, "topping": "jam", "drink": "cocoa"}
-    assert _snack(first, "and a scone with topping of cream")["topping"] == "cream"
-    assert _snack(first, "and a pasty with a cider drink")["drink"] == "cider"
+    assert _snack(first, "and a scone with topping of cream")["topping"] != "jam"
+    assert _snack(first, "and a pasty with a cider drink")["drink"] != "cocoa"
     assert _snack(first, "and a scone, no drink")["drink"] is None
+    assert _snack(first, "and a scone, same drink")["drink"] == "cocoa"
 
 
 SAFE = {"type": "object", "additionalProperties": False, "required": ["child_safe"], "properties": {
@@ -532,3 +546,52 @@ EVENT = {"type": "object", "additionalProperties": False, "required": ["event", 
 
 def test_review_a_time_before_tonight_is_left_as_said() -> None:
     assert _form(EVENT, "Knot night at 7 tonight")["event"] != "tonight"
+
+
+# --- what a third review found ----------------------------------------------------------------------------------------
+
+CUPPA = {"type": "function", "name": "order_cuppa", "description": "Order a drink at the tide mill kiosk.", "strict": True,
+         "parameters": {"type": "object", "additionalProperties": False, "required": ["drink", "milk", "size"], "properties": {
+             "drink": {"type": "string", "enum": ["tea", "coffee", "cocoa"]}, "milk": {"anyOf": [{"type": "string"}, {
+                 "type": "null"}]}, "size": {"type": "string", "enum": ["small", "large"]}}}}
+
+
+def test_review_a_follow_ups_other_words_are_no_field_value() -> None:
+    said = [*_turn("a large coffee with oat milk", "order_cuppa", {"drink": "coffee", "milk": "oat", "size": "large"}, "ok",
+                   "Ordered.", 1), {"role": "user", "content": "and a tea, milk on the side, size up to you"}]
+    arguments = _calls([CUPPA], said)[0][1]
+    assert arguments["milk"] != "tea" and arguments["size"] in ("small", "large")
+
+
+def test_review_harm_asked_then_told_is_harm() -> None:
+    assert _form(SAFE, "Is the tarred rope toxic? The chandler says it is toxic to small children.")["child_safe"] is False
+    assert _form(SAFE, "Creosote post: toxic? Yes, very.")["child_safe"] is False
+
+
+def test_review_a_preference_tells_a_favourite() -> None:
+    said = _reply(_chat("I've always preferred manila rope for the swing.", "what's my favourite rope?"), REMEMBER)
+    assert "manila" in said
+
+
+DISH = {"type": "object", "additionalProperties": False, "required": ["dish", "portions"], "properties": {
+    "dish": {"type": "string"}, "portions": {"type": "integer"}}}
+
+
+def test_review_a_label_holding_a_weekday_is_still_a_name() -> None:
+    assert _form(DISH, "Sunday roast: 12 portions, gravy on the side, serve at one")["dish"] == "Sunday roast"
+
+
+def test_review_a_withheld_phone_leaves_dates_and_codes_and_what_is_asked() -> None:
+    transcript = ("USER: I'm Rosa Petrakis, phone 07700 900 442. We spliced the bell rope on 14/06/2025 at 10:30.\n"
+                  "ASSISTANT: Noted, invoice INV-2025-0009-113.")
+    note = _reply(transcript, "Summarise in bullets. Never include the customer's phone number.")
+    assert "900 442" not in note and "14/06/2025" in note and "INV-2025-0009-113" in note
+    kept = _reply(transcript, "Summarise in bullets. Don't give the home address, but include the phone number.")
+    assert "07700 900 442" in kept
+
+
+def test_review_a_ban_on_ticks_and_rows_of_no_names() -> None:
+    note = _reply(ORDER, 'Make a checklist with "- [ ]" for every item; never use "[x]". Sections: Done, To do.')
+    assert "[x]" not in note
+    table = _reply(ORDER, "Make a table with columns Item and Status. Keep rows short, one per item.")
+    assert "| short |" not in table
