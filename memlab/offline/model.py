@@ -1179,18 +1179,18 @@ class Reader:
         if titled and not self.item and not self.start and list(self.fields)[:1] == [name] and not any(  # "snake plant -
                 c.isdigit() or c in ".!?,;(" for c in titled) and 1 <= len(titled.split()) <= 4 and not {  # copes with shade":
                     stem(f.lower().replace("_", " ")) for f in self.fields} & {stem(titled.lower())} and (  # the first field,
-                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS) and titled.lower() not in CALENDAR) and self.kind(name, description, format, owner)[
+                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS) and not (set(titled.lower().split()) & CALENDAR and set(
+                            titled.lower().split()) <= CALENDAR | _TIMES_OF)) and self.kind(name, description, format, owner)[
                             0] in ("other", "free", "thing") and len(self.whole[head:].split(", ")) >= 2 and not (
                                 stem(titled.split()[0].lower()) in _VERBS | _CHANGES or "please" in titled.lower() or (
                                     "score" in titled.lower() or titled.lower() in ("final", "result", "main course"))):  # what the
             # whole text, a list of its traits, is of (not "Open a ticket: ...", "Final: Ajax 2 ...")
+            self.given.setdefault(titled, "thing")  # (no pro, no amenity of its own: "Sushi Zen - fresh fish, ...")
             return titled
         lead = tokens(self.whole[:80])[:2]
-        if (self.item and field_stems == {stem("name")} or field_stems & (_PERSON | _NAMING) - {stem("name")} and not self.item and (
-                lead[1:2] and lead[1] in ("got", "did", "took", "scored", "ran", "shot", "finished"))) and len(lead) == 2 and lead[
-                    0].istitle() and lead[0].isalpha() and (
+        if self.item and field_stems == {stem("name")} and len(lead) == 2 and lead[0].istitle() and lead[0].isalpha() and (
                 lead[0].lower() not in STOP | CALENDAR) and self.whole.startswith(f"{lead[0]} {lead[1]}") and (lead[1].endswith(
-                    "ed") or lead[1] in ("has", "got", "ran", "won", "made", "took", "brought", "gave", "scored", "sold", "did", "shot")) and self.kind(
+                    "ed") or lead[1] in ("has", "got", "ran", "won", "made", "took", "brought", "gave", "scored", "sold")) and self.kind(
                     name, description, format, owner)[0] != "item":  # "Ana picked 14 rows": Ana, not the rows counted
             return lead[0]
         own = description if description.lower().replace(" ", "_") != name.lower() else ""  # (not its title, "Class Name")
@@ -3141,11 +3141,15 @@ def _harmful(message: str) -> bool:
             if k and found[k - 1] in ("not", "no", "never", "isn't", "aren't", "non", "nor"):
                 continue
             after = low[at + len(word):].lstrip(" )")
-            if after[:1] != "?" or after[1:].lstrip().startswith("yes"):
-                return True
+            answer = tokens(after[1:])[:1] if after[:1] == "?" else []
+            if after[:1] != "?" or answer == ["yes"] and not after[1:].lstrip()[3:4] == "?":  # ("toxic? Yes, very"; not
+                return True  # "toxic? Yesterday the vet said no", "Toxic? Yes? No idea")
     return False
 
 
+#: Words that, with a day's name, name a time, not a thing ("Friday lunch: fish pie", "Easter Sunday: ...").
+_TIMES_OF = frozenset("lunch dinner breakfast brunch tea supper night morning evening afternoon special shift week weekend "
+                      "easter christmas boxing".split())
 #: Words a count of people is said in ("make it 5 people").
 _HEADS = frozenset("people persons guests adults kids children".split())
 def _days_first(found: list[str], dated: bool) -> list[str]:
@@ -4543,24 +4547,6 @@ def _once_per_request(function: Callable[..., Any]) -> Callable[..., Any]:
     return remembered
 
 
-def _kept_always(request: Request, tools: Sequence[Tool]) -> list[Tool]:
-    """The one tool the instructions say to use for every value of a kind the user gives ("Record every score the user
-    gives.", "Log every lap time the user reports."), when the latest message, no question, gives a number: that tool."""
-    heard = set(words(request.message))
-    if _is_question(request.message) or not any(c.isdigit() for c in request.message) or set(_lower_tokens(request.message)) & (
-            _REQUESTING | {"tell", "show", "give", "check", "find"}):
-        return []  # (not "Book Nadia ... and tell me the price of bike hire", which asks for other tools)
-    for piece in sentences(request.instructions[:2000]):
-        said = _lower_tokens(piece)
-        if len(said) >= 3 and said[0] in ("record", "log", "save", "add", "track", "enter", "store") and said[1] in (
-                "every", "each", "all", "any"):
-            kind = set(words(" ".join(said[2:4]))) - stem_set("user customer")
-            hits = [t for t in tools if not t.handoff and stem(said[0]) in t.name_stems and kind & t.stems]
-            if len(hits) == 1 and not any((t.name_stems - _VERBS) & heard - hits[0].stems for t in tools if t is not hits[0]):
-                return hits  # (not when the message names another tool: "... and the bike hire price")
-    return []
-
-
 @_once_per_request  # asked twice of one request: whether to recall, then what to call
 def _choose_tools(request: Request) -> list[Tool]:
     """The tools the latest user message asks for, best first (else the best one, if ``tool_choice`` or the
@@ -4583,8 +4569,6 @@ def _choose_tools(request: Request) -> list[Tool]:
         return []
     if choice in (None, "auto"):  # "Use take_deposit when asked to take a deposit": not for a booking alone
         tools = [t for t in tools if t.handoff or not _withheld(request, t)]
-    if choice in (None, "auto", "required") and (kept := _kept_always(request, tools)):  # "Record every score the user
-        return kept  # gives.": "Priya got 3 on hole 1" is one to record
     heard = _lower_tokens(request.message)
     turned = any(a in ("turn", "switch", "flip", "put") and b == "it" and c in ("on", "off", "back") for a, b, c in zip(
         heard, heard[1:], heard[2:]))  # "turn it off again" (not "Turn the kitchen lights off, it is late"): the switch
@@ -5450,8 +5434,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
             continue
-        if {"favourite", "favorite", "fave"} & set(lowered) and not any(t.lower().startswith(("favo", "fave", "lov", "prefer", "best"))
-                                                                          for t in tokens(statement.text)):
+        if {"favourite", "favorite", "fave"} & set(lowered) and not {t.lower() for t in tokens(statement.text)} & {
+                "favourite", "favourites", "favorite", "favorites", "fave", "faves", "love", "loves", "loved", "loving", "prefer",
+                "prefers", "preferred", "best"}:
             continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -9962,20 +9947,33 @@ _OLD_SIDE = frozenset("remove old current from out existing previous".split())
 _NEW_SIDE = frozenset("add new replacement to target".split())
 
 
-def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any]) -> Any:
+def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any], taken: Sequence[Any] = ()) -> Any:
     """The value a follow-up ("and a soup ...") gives a field it names: none for "no <field>"; the value ``before`` for
     "same" or when the message says it again ("with extra tahini too"); of a field of options, the option it names (else
-    the one before); else none (what a new thing is given afresh: no guess)."""
+    the one before); of a free text, the words after its name ("milk: coconut", "ribbon colour blue") or the one before
+    it ("with soy milk"), never a word of another field's value (``taken``: "and a tea, milk on the side" gives no milk
+    "tea"), else none (no guess)."""
     said, own = _lower_tokens(text), set(words(field.replace("_", " ")))
     at = next((k for k, t in enumerate(said) if stem(t) in own), -1)
-    if at > 0 and said[at - 1] in ("no", "without"):
+    if at > 0 and said[at - 1] in ("no", "without", "any"):
         return None
     if "same" in said or isinstance(before, str) and whole_words_at(text.lower(), before.lower()):
         return before
     options = [o for o in schema.get("enum") or () if isinstance(o, str)]
     if options:
         return next((o for o in options if whole_words_at(text.lower(), o.lower())), before)
-    return None
+    if at < 0:
+        return None
+    end = at
+    while end + 1 < len(said) and (stem(said[end + 1]) in own or said[end + 1] == "of"):
+        end += 1  # ("ribbon colour blue", "a filling of ham": past its own words)
+    after = list(itertools.takewhile(lambda t: t not in STOP | {"too", "please", "also", "saying", "doesn't", "isn't", "matter"},
+                                     said[end + 1:]))[:3]
+    after = [] if said[end + 1:end + 2] in (["doesn't"], ["isn't"], ["up"], ["on"], ["for"]) else after  # ("milk on the side",
+    lead = said[at - 1] if at and said[at - 1] not in STOP | {"extra", "more", "less", "some"} else ""  # "syrup doesn't matter")
+    value = " ".join(after) or lead
+    shown = {str(v).lower() for v in taken if v is not None}
+    return None if not value or value in shown or any(w in shown for w in value.split()) else value
 
 
 def _swapped(request: Request, fingerprint: str) -> list[dict[str, Any]]:
@@ -10180,7 +10178,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         fresh = {}  # "and a hummus bowl" after "2 falafel wraps with extra tahini": a new thing, of its own count and
         if options and str(cues[-1][3]).lower() == "and" and (tokens(rest) or [""])[0].lower() in ("a", "an", "one"):  # extras
             fields = tool.parameters["properties"]
-            fresh = {k: _said_of(rest, k, arguments[k], fields[k]) if set(words(k.replace("_", " "))) & set(words(rest)) else fields[k][
+            fresh = {k: _said_of(rest, k, arguments[k], fields[k], [value, *arguments.values()]) if set(words(k.replace(
+                "_", " "))) & set(words(rest)) else fields[k][
                 "default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and (
                 isinstance(fields.get(k), Mapping)) and ("default" in fields[k] or {"type": "null"} in (fields[k].get("anyOf") or ()))}
         return (tool.name, {**arguments, **sides, **more, **fresh, key: value}) if value is not None and arguments[key] != value else None

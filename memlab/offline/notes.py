@@ -277,10 +277,10 @@ def read_prompt(prompt: str) -> NoteSpec:
                                  cue.split()[0] in ("final", "last")))), "")[:20]  # 'End with one line starting "OPEN:" that lists
     # ...'; "end with a line 'Status: <current status>'": "Status:", its placeholder filled; "then a
     # final line 'Current state:'"
-    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.split(" but ") for kind in (
-        "postcode", "phone", "email", "address") if kind in part and any(f"{no} {verb}" in part for no in (
-            "never", "not", "don't", "no") for verb in ("include", "mention", "give", "write", "share", "show", "put")))
-    # ("Don't give the address, but include the phone number": the address alone)
+    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.replace(" and ", " but ").split(" but ") for kind in (
+        "postcode", "phone", "email", "address") if kind in part and any(no in part.partition(kind)[0].split() for no in (
+            "never", "not", "don't", "no")))  # ("Don't give the address, but include the phone number": the address alone;
+    # "..., but do put the phone number and never the postcode": the postcode)
     spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
                                                                                                       "money", "costs"))
     for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
@@ -342,8 +342,10 @@ def read_prompt(prompt: str) -> NoteSpec:
         columns = [c.strip(" *`.") for c in inside.split("|") if c.strip(" *`.")]  # (Field | Value)"
     at = lower.find("rows:")
     at, skip = (at, 5) if at >= 0 else (lower.find(" rows "), 6)  # "... and rows Vessel, IMO, Length."
-    listed = prompt[at + skip:].split("\n")[0].split(". ")[0].split(",") if at >= 0 and skip == 6 else []
-    at = at if skip == 5 or len(listed) >= 2 and all(p.strip()[:1].isupper() for p in listed) else -1  # (not "Keep rows short")
+    skip += 4 * (skip == 6 and prompt[at + skip:at + skip + 4].lower() == "for ")  # "with rows for Customer, ..."
+    listed = prompt[at + skip:].split("\n")[0].split(". ")[0].split(",") if at >= 0 and skip >= 6 else []
+    at = at if skip == 5 or len(listed) >= 2 and all(0 < len(p.split()) <= 3 and not set(p.lower().split()) & {
+        "short", "long", "brief", "one", "per", "each", "concise"} for p in listed) else -1  # (not "Keep rows short, one per item")
     rows = rows or (prompt[at + skip:].split("\n")[0].split(". ")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
     # Rows: Customer, Address, ..."
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
@@ -2118,12 +2120,22 @@ def _title(spec: NoteSpec, heading: str) -> str:
 _WAITING = ("let me know", "wait to hear", "wait for your answer", "get back to me", "keep me posted")
 
 
+def _dated_or_coded(token: str) -> bool:
+    """Whether a token is a date ("14/06/2025", "2025-07-02"), a time ("10:30") or a code ("INV-2025-0009-113")."""
+    parts = token.replace("-", "/").split("/")
+    dated = len(parts) in (2, 3) and all(p.isdigit() for p in parts) and (len(parts[0]) <= 2 or len(parts[0]) == 4) and all(
+        len(p) <= 2 for p in parts[1:2])
+    timed = len(token) <= 5 and token.count(":") == 1 and token.replace(":", "").isdigit()
+    coded = token[:2].isalpha() and token[:2].isupper() and "-" in token
+    return dated or timed or coded
+
+
 def _withheld(clause: str, kinds: frozenset[str]) -> bool:
     """Whether a clause says a detail of one of ``kinds`` (postcode, phone, email, address) a prompt leaves out."""
     low, found = clause.lower(), tokens(clause)
     return ("postcode" in kinds and ("postcode" in low or any(a[:1].isalpha() and a[-1:].isdigit() and len(a) <= 4 and b[:1].isdigit() and (
         len(b) == 3) and b[1:].isalpha() and b.isupper() for a, b in zip(found, found[1:])))) or "phone" in kinds and sum(
-        c.isdigit() for t in found if not (set(t) & set("/:") or t[:1].isalpha()) for c in t) >= 9 or "email" in kinds and "@" in (
+        c.isdigit() for t in found if not _dated_or_coded(t) for c in t) >= 9 or "email" in kinds and "@" in (
             clause) or "address" in kinds and "address" in low  # (a phone's digits: not a date's, a time's or a code's)
 
 

@@ -12,8 +12,7 @@ and domains: a rope walk, a tide mill, a sign-painting shop):
   not the one before), "book her on ... too" (the one booked before, not "day"), "3 metres for 2025-06-19 ... no wait,
   make it 4" (a request of its own), "and a fender" (one, no extras carried over); a date field takes the date, not
   the time beside it; "in Welsh" sets a language whose default is English; "the saturday one" of a listed "Sat";
-  "van reg LM19 XYZ" whole; a swap with a remove tool and an add tool removes one and adds the other; "Log every pull
-  time the user reports" logs "Bryn did 14.2 s" (Bryn's);
+  "van reg LM19 XYZ" whole; a swap with a remove tool and an add tool removes one and adds the other;
 - structured output: "toxic to cats" is no pet-safe; "Hemp rope: ..., ..." names the thing the first field is of;
   "... / trade: no / ..." says no; a list of objects nothing fills is empty; "4 out of 5"; a mood word is no staff
   member; "3 july" written small is a date; "make it 6 people" corrects a party; "at 8 tonight" is 20:00; "purely
@@ -32,7 +31,9 @@ second review and a whole-round hunt: "the best colour", a follow-up's own value
 asked, a count out of a group, a small word of a serious bug, a small month's day, a weekday label, a staff name
 opening the message, the mildest option in any order, a time before "tonight" as said; and of a third: a follow-up's
 other words, harm asked then told, a preference, a label holding a weekday, a withheld phone beside dates and codes, a
-ban on ticks, rows of no names.
+ban on ticks, rows of no names; and of a fourth and a second hunt: an order to log everything beside another deed, a
+follow-up's own free-text value, a day and a meal, a harm question answered by a later word, words that open like
+"love", a phone written oddly, a ban after "and", rows in lower case or after "for", a leading name in a list.
 """
 
 from __future__ import annotations
@@ -328,16 +329,6 @@ def test_review_a_date_told_as_news_before_a_correction_is_no_new_request() -> N
     assert _calls([PAUSE], said) == [("pause_plan", {"plan_id": "RC-2020", "until": "15 July"})]
 
 
-LAP = _tool("log_pull_time", "Log a team's tug-of-war pull time in seconds.", {"team_member": S, "seconds": {"type": "number"}})
-FEE = _tool("hire_fee", "Price of rope hire for a number of days.", {"days": I})
-
-
-def test_an_order_to_log_every_time_logs_a_time_told() -> None:
-    instructions = "Help the rope walk's tug-of-war club. Log every pull time the user reports."
-    assert _calls([LAP, FEE], "Bryn did 14.2 s", instructions) == [("log_pull_time", {"team_member": "Bryn", "seconds": 14.2})]
-    assert _calls([LAP, FEE], "what's the hire fee for 3 days?", instructions) == [("hire_fee", {"days": 3})]  # (a guard)
-
-
 # --- structured output ----------------------------------------------------------------------------------------------
 
 ROPE_CARD = {"type": "object", "additionalProperties": False, "required": ["rope", "strength_kn", "rot_proof", "uses"],
@@ -595,3 +586,59 @@ def test_review_a_ban_on_ticks_and_rows_of_no_names() -> None:
     assert "[x]" not in note
     table = _reply(ORDER, "Make a table with columns Item and Status. Keep rows short, one per item.")
     assert "| short |" not in table
+
+
+# --- what a fourth review and a second whole-round hunt found --------------------------------------------------------
+
+SPLITS = [_tool("log_split", "Log a swimmer's split time in seconds.", {"swimmer": S, "seconds": {"type": "number"}}),
+          _tool("delete_split", "Delete a swimmer's logged split.", {"swimmer": S, "seconds": {"type": "number"}})]
+LOG_EVERY = "Help the lido's swim club. Log every split time the user reports."
+
+
+def test_review_an_order_to_log_everything_calls_no_other_deed_a_log() -> None:
+    assert [name for name, _ in _calls(SPLITS, "Delete Maya's 31.4 s split", LOG_EVERY)] != ["log_split"]
+    assert _calls(SPLITS, "We are 4 people in lane 2", LOG_EVERY) == []
+
+
+def test_review_a_follow_up_names_its_own_free_text_value() -> None:
+    first = {"item": "bun", "quantity": 2, "topping": "jam", "drink": "cocoa"}
+    assert _snack(first, "and a scone with a topping of cream")["topping"] == "cream"
+    assert _snack(first, "and a pasty, drink: cider")["drink"] == "cider"
+    assert _snack(first, "and a pasty with cider drink")["drink"] == "cider"
+    assert _snack(first, "and a pasty, drink on the side")["drink"] is None
+
+
+def test_review_a_day_and_a_meal_is_a_time_not_a_name() -> None:
+    assert _form(DISH, "Friday lunch: fish pie, 20 portions, peas on the side")["dish"] != "Friday lunch"
+
+
+def test_review_a_harm_question_answered_by_a_later_word_is_no_yes() -> None:
+    assert _form(SAFE, "Hemp toy: toxic? Yesterday the vet said no, it's fine.")["child_safe"] is not False
+
+
+def test_review_a_word_that_opens_like_love_tells_no_favourite() -> None:
+    said = _reply(_chat("Lovely day at the rope walk, we ordered the green hawser.", "whats my favourite colour?"), REMEMBER)
+    assert "green hawser" not in said
+
+
+def test_review_a_phone_written_oddly_is_still_withheld_and_a_ban_after_and() -> None:
+    transcript = "USER: I'm Rosa Petrakis, tel:07700900461, postcode LS6 2QT, email rosa@example.org.\nASSISTANT: Noted."
+    assert "07700900461" not in _reply(transcript, "Summarise in bullets. Never include the customer's phone number.")
+    note = _reply(transcript, "Summarise in bullets. Never put the email, but do put the phone number and never the postcode.")
+    assert "LS6 2QT" not in note and "07700900461" in note
+
+
+def test_review_rows_in_lower_case_or_after_for() -> None:
+    for prompt in ("Summarise as a table with two columns, Field and Value, and rows customer, length, delivery.",
+                   "Summarise as a table with two columns, Field and Value, and rows for Customer, Length, Delivery."):
+        assert _reply(ORDER, prompt).splitlines()[0] == "| Field | Value |"
+
+
+REVIEW = {"type": "object", "additionalProperties": False, "required": ["cafe", "pros", "cons"], "properties": {
+    "cafe": {"type": "string"}, "pros": {"type": "array", "items": {"type": "string"}},
+    "cons": {"type": "array", "items": {"type": "string"}}}}
+
+
+def test_review_a_leading_name_is_no_item_of_a_list() -> None:
+    form = _form(REVIEW, "Mill Race Cafe - fresh scones, friendly staff, a bit pricey.")
+    assert "Mill Race Cafe" not in form["pros"] + form["cons"]
