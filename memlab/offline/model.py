@@ -1176,7 +1176,15 @@ class Reader:
             return flats[0]  # "Flat 3A - the kitchen light flickers": unit 3A
         head = min((cut for cut in (self.whole.find(": "), self.whole.find(" - ")) if cut > 0), default=-1)
         titled = self.whole[:head].strip() if 0 < head <= 40 else ""  # "Monstera deliciosa: bright indirect light, ...",
-        if titled and not self.item and not self.start and list(self.fields)[:1] == [name] and not any(  # "snake plant -
+        first_item = self.whole[head + 2:].strip(" -").split(",")[0].strip() if titled else ""
+        label = first_item[:1].isupper() or field_stems & {stem("name")} and not all(
+            w[:1].isupper() for w in titled.split())  # a label, not a thing's name: "Patient: Hugo Ferreira, ...", "Half
+        # time: Celtic 1, ...", "Lost dog: brown spaniel called Max" (of a name field: a name is capitalised)
+        timed = bool(titled) and set(titled.lower().split()) & CALENDAR and set(titled.lower().split()) <= CALENDAR | _TIMES_OF
+        if timed and not self.item and not self.start and list(self.fields)[:1] == [name] and 0 < len(first_item.split()) <= 4 and not (
+                any(c.isdigit() for c in first_item)):  # "Friday lunch: fish pie, 20 portions": fish pie
+            return first_item
+        if titled and not label and not self.item and not self.start and list(self.fields)[:1] == [name] and not any(  # "snake plant -
                 c.isdigit() or c in ".!?,;(" for c in titled) and 1 <= len(titled.split()) <= 4 and not {  # copes with shade":
                     stem(f.lower().replace("_", " ")) for f in self.fields} & {stem(titled.lower())} and (  # the first field,
                         not set(titled.lower().split()) & (STOP | QUESTION_WORDS) and not (set(titled.lower().split()) & CALENDAR and set(
@@ -5434,9 +5442,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
             continue
-        if {"favourite", "favorite", "fave"} & set(lowered) and not {t.lower() for t in tokens(statement.text)} & {
-                "favourite", "favourites", "favorite", "favorites", "fave", "faves", "love", "loves", "loved", "loving", "prefer",
-                "prefers", "preferred", "best"}:
+        if {"favourite", "favorite", "fave"} & set(lowered) and not any(t.lower() in {
+                "love", "loves", "loved", "loving", "lover", "lovers", "prefer", "prefers", "preferred", "best"} or t.lower().startswith((
+                    "favourite", "favorite", "fave", "favour", "favor")) for t in tokens(statement.text)):
             continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -9967,10 +9975,15 @@ def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any], take
     end = at
     while end + 1 < len(said) and (stem(said[end + 1]) in own or said[end + 1] == "of"):
         end += 1  # ("ribbon colour blue", "a filling of ham": past its own words)
-    after = list(itertools.takewhile(lambda t: t not in STOP | {"too", "please", "also", "saying", "doesn't", "isn't", "matter"},
-                                     said[end + 1:]))[:3]
-    after = [] if said[end + 1:end + 2] in (["doesn't"], ["isn't"], ["up"], ["on"], ["for"]) else after  # ("milk on the side",
-    lead = said[at - 1] if at and said[at - 1] not in STOP | {"extra", "more", "less", "some"} else ""  # "syrup doesn't matter")
+    piece = text.lower()[text.lower().find(said[end]) + len(said[end]):].split(",")[0].split(";")[0].split(". ")[0]  # (up to
+    rest = [t for t in _lower_tokens(piece) if t != "of"]  # the next field: "ribbon colour: yellow, card message: ...")
+    after = list(itertools.takewhile(lambda t: t not in STOP - {"and"} | {"too", "please", "also", "saying", "doesn't", "isn't",
+                                                                        "matter"}, rest))[:4]
+    after = after[:-1] if after[-1:] == ["and"] else after  # ("filling cheese and pickle")
+    after = [] if rest[:1] in (["doesn't"], ["isn't"], ["up"], ["on"], ["for"]) else after  # ("milk on the side",
+    lead = said[at - 1] if at and said[at - 1] not in STOP | {"extra", "more", "less", "some", "hot", "iced", "cold", "warm",
+                                                               "large", "small", "big", "little", "regular", "medium"} else ""
+    # ("syrup doesn't matter", "with a hot drink")
     value = " ".join(after) or lead
     shown = {str(v).lower() for v in taken if v is not None}
     return None if not value or value in shown or any(w in shown for w in value.split()) else value

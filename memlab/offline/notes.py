@@ -277,10 +277,10 @@ def read_prompt(prompt: str) -> NoteSpec:
                                  cue.split()[0] in ("final", "last")))), "")[:20]  # 'End with one line starting "OPEN:" that lists
     # ...'; "end with a line 'Status: <current status>'": "Status:", its placeholder filled; "then a
     # final line 'Current state:'"
-    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.replace(" and ", " but ").split(" but ") for kind in (
-        "postcode", "phone", "email", "address") if kind in part and any(no in part.partition(kind)[0].split() for no in (
-            "never", "not", "don't", "no")))  # ("Don't give the address, but include the phone number": the address alone;
-    # "..., but do put the phone number and never the postcode": the postcode)
+    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.split(" but ") for kind in (
+        "postcode", "phone", "email", "address") if kind in part and _banned_before(part.partition(kind)[0]))
+    # ("Don't give the address, but include the phone number": the address alone; "Don't include the postcode and the
+    # email": both; "..., but do put the phone number and never the postcode": the postcode)
     spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
                                                                                                       "money", "costs"))
     for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
@@ -344,7 +344,7 @@ def read_prompt(prompt: str) -> NoteSpec:
     at, skip = (at, 5) if at >= 0 else (lower.find(" rows "), 6)  # "... and rows Vessel, IMO, Length."
     skip += 4 * (skip == 6 and prompt[at + skip:at + skip + 4].lower() == "for ")  # "with rows for Customer, ..."
     listed = prompt[at + skip:].split("\n")[0].split(". ")[0].split(",") if at >= 0 and skip >= 6 else []
-    at = at if skip == 5 or len(listed) >= 2 and all(0 < len(p.split()) <= 3 and not set(p.lower().split()) & {
+    at = at if skip == 5 or len(listed) >= 2 and all(0 < len(p.split()) <= 5 and not set(p.lower().split()) & {
         "short", "long", "brief", "one", "per", "each", "concise"} for p in listed) else -1  # (not "Keep rows short, one per item")
     rows = rows or (prompt[at + skip:].split("\n")[0].split(". ")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
     # Rows: Customer, Address, ..."
@@ -2120,13 +2120,23 @@ def _title(spec: NoteSpec, heading: str) -> str:
 _WAITING = ("let me know", "wait to hear", "wait for your answer", "get back to me", "keep me posted")
 
 
+def _banned_before(said: str) -> bool:
+    """Whether the words before a detail named in a prompt's rule ban it: a "never", "not", "don't" or "no" that no
+    "put", "include", "give" or "add" follows ("Don't include the postcode and the", not "... do put the")."""
+    heard = said.split()
+    banned = max((k for k, w in enumerate(heard) if w in ("never", "not", "don't", "no")), default=-1)
+    allowed = max((k for k, w in enumerate(heard) if w in ("put", "include", "give", "add", "keep", "show") and not (
+        k and heard[k - 1] in ("never", "not", "don't", "no"))), default=-1)
+    return banned >= 0 and banned > allowed
+
+
 def _dated_or_coded(token: str) -> bool:
     """Whether a token is a date ("14/06/2025", "2025-07-02"), a time ("10:30") or a code ("INV-2025-0009-113")."""
     parts = token.replace("-", "/").split("/")
     dated = len(parts) in (2, 3) and all(p.isdigit() for p in parts) and (len(parts[0]) <= 2 or len(parts[0]) == 4) and all(
         len(p) <= 2 for p in parts[1:2])
     timed = len(token) <= 5 and token.count(":") == 1 and token.replace(":", "").isdigit()
-    coded = token[:2].isalpha() and token[:2].isupper() and "-" in token
+    coded = token[:2].isalpha() and "-" in token  # ("INV-2025-0009-113", "dhl-4455667788")
     return dated or timed or coded
 
 

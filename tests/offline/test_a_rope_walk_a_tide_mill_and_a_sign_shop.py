@@ -33,7 +33,9 @@ opening the message, the mildest option in any order, a time before "tonight" as
 other words, harm asked then told, a preference, a label holding a weekday, a withheld phone beside dates and codes, a
 ban on ticks, rows of no names; and of a fourth and a second hunt: an order to log everything beside another deed, a
 follow-up's own free-text value, a day and a meal, a harm question answered by a later word, words that open like
-"love", a phone written oddly, a ban after "and", rows in lower case or after "for", a leading name in a list.
+"love", a phone written oddly, a ban after "and", rows in lower case or after "for", a leading name in a list; and of
+a fifth and a third hunt: a ban of several details, a code in lower case, a long row name, a whole value and a
+temperature word, a day-meal label's dish, "favourite-ever", a category label.
 """
 
 from __future__ import annotations
@@ -642,3 +644,51 @@ REVIEW = {"type": "object", "additionalProperties": False, "required": ["cafe", 
 def test_review_a_leading_name_is_no_item_of_a_list() -> None:
     form = _form(REVIEW, "Mill Race Cafe - fresh scones, friendly staff, a bit pricey.")
     assert "Mill Race Cafe" not in form["pros"] + form["cons"]
+
+
+# --- what a fifth review and a third whole-round hunt found ----------------------------------------------------------
+
+def test_review_a_ban_covers_every_detail_it_names() -> None:
+    transcript = "USER: I'm Rosa Petrakis, phone 07700 900 461, postcode LS6 2QT, email rosa@example.org.\nASSISTANT: Noted."
+    note = _reply(transcript, "Summarise in bullets. Don't include the postcode and the email.")
+    assert "LS6 2QT" not in note and "rosa@example.org" not in note
+
+
+def test_review_a_code_in_lower_case_is_no_phone() -> None:
+    transcript = "USER: I'm Rosa Petrakis, parcel dhl-4455667788 is late.\nASSISTANT: Noted."
+    assert "dhl-4455667788" in _reply(transcript, "Summarise in bullets. Never include the customer's phone number.")
+
+
+def test_review_a_long_row_name_keeps_the_table() -> None:
+    note = _reply(ORDER, "Summarise as a table with two columns, Field and Value, and rows Customer, Delivery date and time.")
+    assert note.splitlines()[0] == "| Field | Value |"
+
+
+def test_review_a_follow_up_keeps_a_whole_value_and_no_temperature() -> None:
+    first = {"item": "bun", "quantity": 2, "topping": "jam", "drink": "cocoa"}
+    assert _snack(first, "and a scone, topping cheese and pickle")["topping"] == "cheese and pickle"
+    assert _snack(first, "and a pasty with a hot drink")["drink"] != "hot"
+    assert _snack(first, "and a pasty, topping: cheese, drink: cider")["topping"] == "cheese"
+
+
+def test_review_a_day_meal_label_gives_the_dish_after_it() -> None:
+    assert _form(DISH, "Sunday lunch special: roast beef, 16 portions")["dish"] == "roast beef"
+
+
+def test_review_a_favourite_said_in_another_form() -> None:
+    said = _reply(_chat("Tarred hemp is my favourite-ever rope.", "what's my favourite rope?"), REMEMBER)
+    assert "Tarred hemp" in said or "tarred hemp" in said
+
+
+PATIENT = {"type": "object", "additionalProperties": False, "required": ["name", "complaint"], "properties": {
+    "name": {"type": "string"}, "complaint": {"type": "string"}}}
+SCORE = {"type": "object", "additionalProperties": False, "required": ["home", "away"], "properties": {
+    "home": {"type": "string"}, "away": {"type": "string"}}}
+LOST = {"type": "object", "additionalProperties": False, "required": ["dog_name", "breed"], "properties": {
+    "dog_name": {"type": "string"}, "breed": {"type": "string"}}}
+
+
+def test_review_a_category_label_is_no_name() -> None:
+    assert _form(PATIENT, "Patient: Idris Hale, rope burn on the left palm, since Monday")["name"] != "Patient"
+    assert _form(SCORE, "Half time: Millers 1, Coopers 1")["home"] != "Half time"
+    assert _form(LOST, "Lost dog: brown terrier called Knot, near the rope walk")["dog_name"] != "Lost dog"
