@@ -1177,8 +1177,10 @@ class Reader:
         head = min((cut for cut in (self.whole.find(": "), self.whole.find(" - ")) if cut > 0), default=-1)
         titled = self.whole[:head].strip() if 0 < head <= 40 else ""  # "Monstera deliciosa: bright indirect light, ...",
         first_item = self.whole[head + 2:].strip(" -").split(",")[0].strip() if titled else ""
-        label = first_item[:1].isupper() or field_stems & {stem("name")} and not all(
-            w[:1].isupper() for w in titled.split())  # a label, not a thing's name: "Patient: Hugo Ferreira, ...", "Half
+        item_words = first_item.split()
+        label = len(item_words) >= 2 and item_words[0][:1].isupper() and (item_words[1][:1].isupper() or item_words[1][:1].isdigit(
+            )) or field_stems & {stem("name")} and not all(w[:1].isupper() or w in ("da", "de", "di", "del", "van", "von", "la",
+                                                                                    "le", "du") for w in titled.split())  # a label, not a thing's name: "Patient: Hugo Ferreira, ...", "Half
         # time: Celtic 1, ...", "Lost dog: brown spaniel called Max" (of a name field: a name is capitalised)
         timed = bool(titled) and set(titled.lower().split()) & CALENDAR and set(titled.lower().split()) <= CALENDAR | _TIMES_OF
         if timed and not self.item and not self.start and list(self.fields)[:1] == [name] and 0 < len(first_item.split()) <= 4 and not (
@@ -5443,8 +5445,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
             continue
         if {"favourite", "favorite", "fave"} & set(lowered) and not any(t.lower() in {
-                "love", "loves", "loved", "loving", "lover", "lovers", "prefer", "prefers", "preferred", "best"} or t.lower().startswith((
-                    "favourite", "favorite", "fave", "favour", "favor")) for t in tokens(statement.text)):
+                "love", "loves", "loved", "loving", "prefer", "prefers", "preferred", "best", "fave", "faves"} or t.lower().startswith((
+                    "favourite", "favorite")) for t in tokens(statement.text)):
             continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -8513,11 +8515,13 @@ def _worded(request: Request, text: str) -> str:
         after = [k for k in range(at[0] + 1, min(at[0] + 5, len(found))) if _NUMBER.fullmatch(found[k])] if at else []
         for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
-    first = set(_lower_tokens(request.message.partition("\n\n")[0])) if "\n\n" in request.message else set(said)  # (the
-    # question's "total", not a pasted invoice's "Total due")
+    paragraphs = request.message.split("\n\n")
+    first = set(_lower_tokens(next((p for p in reversed(paragraphs) if p.rstrip().endswith("?")), paragraphs[0]))) if len(
+        paragraphs) > 1 else set(said)  # (the question's "total", not a pasted invoice's "Total due", above it or below)
     asked = (totals & set(said) & first or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
         ["add"], ["sum"], ["calculate"], ["total"]))  # asked: not "Patient is 54 and had a total knee replacement"
-    asked = asked and not any(f" total {b}" in f" {s.text.lower()}" for a, b in zip(said, said[1:]) if a == "total" for s in told)
+    asked = asked and not any(f" total {b}" in f" {text}" for a, b in zip(said, said[1:]) if a == "total" for text in [
+        *(s.text.lower() for s in told), *paragraphs[:-1]])  # (a pasted order's own "Order total £34.50" too)
     # (nor "What's the total budget?" after "The total budget is 9000 pounds": a name)
     said_out = tokens(_THOUSANDS.sub("", text))  # amounts to add: none priced each or a limit ("2 shirts at £20",
     given = [t.lstrip("£$€") for t in said_out if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:])]  # "under $50")
@@ -9955,13 +9959,15 @@ _OLD_SIDE = frozenset("remove old current from out existing previous".split())
 _NEW_SIDE = frozenset("add new replacement to target".split())
 
 
-def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any], taken: Sequence[Any] = ()) -> Any:
+def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any], taken: Sequence[Any] = (),
+             others: Sequence[str] = ()) -> Any:
     """The value a follow-up ("and a soup ...") gives a field it names: none for "no <field>"; the value ``before`` for
     "same" or when the message says it again ("with extra tahini too"); of a field of options, the option it names (else
     the one before); of a free text, the words after its name ("milk: coconut", "ribbon colour blue") or the one before
     it ("with soy milk"), never a word of another field's value (``taken``: "and a tea, milk on the side" gives no milk
     "tea"), else none (no guess)."""
     said, own = _lower_tokens(text), set(words(field.replace("_", " ")))
+    fields = {w for other in others if other != field for w in words(other.replace("_", " "))}  # the other fields' words
     at = next((k for k, t in enumerate(said) if stem(t) in own), -1)
     if at > 0 and said[at - 1] in ("no", "without", "any"):
         return None
@@ -9975,10 +9981,14 @@ def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any], take
     end = at
     while end + 1 < len(said) and (stem(said[end + 1]) in own or said[end + 1] == "of"):
         end += 1  # ("ribbon colour blue", "a filling of ham": past its own words)
-    piece = text.lower()[text.lower().find(said[end]) + len(said[end]):].split(",")[0].split(";")[0].split(". ")[0]  # (up to
-    rest = [t for t in _lower_tokens(piece) if t != "of"]  # the next field: "ribbon colour: yellow, card message: ...")
+    spot = next(iter(whole_words_at(text.lower(), said[at])), -1)  # (the field's word itself: not "card" of "cardboard")
+    piece = text.lower()[spot + len(said[at]):].split(",")[0].split(";")[0].split(". ")[0] if spot >= 0 else ""  # (up to
+    rest = list(itertools.dropwhile(lambda t: stem(t) in own or t == "of", _lower_tokens(piece)))  # the next field: "ribbon
+    # colour: yellow, card message: ...")
     after = list(itertools.takewhile(lambda t: t not in STOP - {"and"} | {"too", "please", "also", "saying", "doesn't", "isn't",
-                                                                        "matter"}, rest))[:4]
+                                                                        "matter"}, rest))[:5]
+    after = after[:after.index("and") + 1] if "and" in after and (after.index("and") == 0 or any(
+        stem(w) in fields for w in after[after.index("and") + 1:])) else after  # ("drink tea and filling tuna": tea)
     after = after[:-1] if after[-1:] == ["and"] else after  # ("filling cheese and pickle")
     after = [] if rest[:1] in (["doesn't"], ["isn't"], ["up"], ["on"], ["for"]) else after  # ("milk on the side",
     lead = said[at - 1] if at and said[at - 1] not in STOP | {"extra", "more", "less", "some", "hot", "iced", "cold", "warm",
@@ -10191,7 +10201,7 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         fresh = {}  # "and a hummus bowl" after "2 falafel wraps with extra tahini": a new thing, of its own count and
         if options and str(cues[-1][3]).lower() == "and" and (tokens(rest) or [""])[0].lower() in ("a", "an", "one"):  # extras
             fields = tool.parameters["properties"]
-            fresh = {k: _said_of(rest, k, arguments[k], fields[k], [value, *arguments.values()]) if set(words(k.replace(
+            fresh = {k: _said_of(rest, k, arguments[k], fields[k], [value, *arguments.values()], list(arguments)) if set(words(k.replace(
                 "_", " "))) & set(words(rest)) else fields[k][
                 "default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and (
                 isinstance(fields.get(k), Mapping)) and ("default" in fields[k] or {"type": "null"} in (fields[k].get("anyOf") or ()))}

@@ -277,8 +277,8 @@ def read_prompt(prompt: str) -> NoteSpec:
                                  cue.split()[0] in ("final", "last")))), "")[:20]  # 'End with one line starting "OPEN:" that lists
     # ...'; "end with a line 'Status: <current status>'": "Status:", its placeholder filled; "then a
     # final line 'Current state:'"
-    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.split(" but ") for kind in (
-        "postcode", "phone", "email", "address") if kind in part and _banned_before(part.partition(kind)[0]))
+    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.replace("; ", " but ").replace(", ", " but ").split(
+        " but ") for kind in ("postcode", "phone", "email", "address") if kind in part and _banned_before(part, kind))
     # ("Don't give the address, but include the phone number": the address alone; "Don't include the postcode and the
     # email": both; "..., but do put the phone number and never the postcode": the postcode)
     spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
@@ -345,7 +345,8 @@ def read_prompt(prompt: str) -> NoteSpec:
     skip += 4 * (skip == 6 and prompt[at + skip:at + skip + 4].lower() == "for ")  # "with rows for Customer, ..."
     listed = prompt[at + skip:].split("\n")[0].split(". ")[0].split(",") if at >= 0 and skip >= 6 else []
     at = at if skip == 5 or len(listed) >= 2 and all(0 < len(p.split()) <= 5 and not set(p.lower().split()) & {
-        "short", "long", "brief", "one", "per", "each", "concise"} for p in listed) else -1  # (not "Keep rows short, one per item")
+        "short", "long", "brief", "one", "per", "each", "concise", "minimum", "maximum", "sorted", "kept"} for p in listed) else -1
+    # (not "Keep rows short, one per item")
     rows = rows or (prompt[at + skip:].split("\n")[0].split(". ")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
     # Rows: Customer, Address, ..."
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
@@ -2120,14 +2121,19 @@ def _title(spec: NoteSpec, heading: str) -> str:
 _WAITING = ("let me know", "wait to hear", "wait for your answer", "get back to me", "keep me posted")
 
 
-def _banned_before(said: str) -> bool:
-    """Whether the words before a detail named in a prompt's rule ban it: a "never", "not", "don't" or "no" that no
-    "put", "include", "give" or "add" follows ("Don't include the postcode and the", not "... do put the")."""
-    heard = said.split()
-    banned = max((k for k, w in enumerate(heard) if w in ("never", "not", "don't", "no")), default=-1)
-    allowed = max((k for k, w in enumerate(heard) if w in ("put", "include", "give", "add", "keep", "show") and not (
-        k and heard[k - 1] in ("never", "not", "don't", "no"))), default=-1)
-    return banned >= 0 and banned > allowed
+def _banned_before(part: str, kind: str) -> bool:
+    """Whether a clause of a prompt's rule bans a detail it names: a "never", "not", "don't" or "no" before it in its own
+    piece ("Never include the postcode"), or in the piece before when its own piece is only the detail ("Don't include the
+    postcode and the email"; not "Don't use headings and list the phone number")."""
+    pieces = part.split(" and ")
+    at = next(k for k, piece in enumerate(pieces) if kind in piece)
+    def banned(piece: str, upto: str) -> bool:
+        return bool({"never", "not", "don't", "no"} & set(piece.partition(upto)[0].split()) if upto else {
+            "never", "not", "don't", "no"} & set(piece.split()))
+    bare = all(w in STOP or w.endswith("'s") for w in pieces[at].partition(kind)[0].split()) and not {
+        "must", "should", "included", "include", "there", "kept", "shown", "stays"} & set(pieces[at].partition(kind)[2].split())
+    return banned(pieces[at], kind) or bare and at > 0 and banned(pieces[at - 1], "")  # (not "No emojis and the phone
+    # number must be there")
 
 
 def _dated_or_coded(token: str) -> bool:
@@ -2136,7 +2142,9 @@ def _dated_or_coded(token: str) -> bool:
     dated = len(parts) in (2, 3) and all(p.isdigit() for p in parts) and (len(parts[0]) <= 2 or len(parts[0]) == 4) and all(
         len(p) <= 2 for p in parts[1:2])
     timed = len(token) <= 5 and token.count(":") == 1 and token.replace(":", "").isdigit()
-    coded = token[:2].isalpha() and "-" in token  # ("INV-2025-0009-113", "dhl-4455667788")
+    coded = token[:2].isalpha() and "-" in token and token.partition("-")[0].lower() not in (
+        "tel", "mob", "ph", "wa", "fax", "cell", "phone", "mobile", "whatsapp")  # ("INV-2025-0009-113", "dhl-4455667788"; not
+    # "tel-07700900123")
     return dated or timed or coded
 
 

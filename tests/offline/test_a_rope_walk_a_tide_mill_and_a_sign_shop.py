@@ -35,7 +35,9 @@ ban on ticks, rows of no names; and of a fourth and a second hunt: an order to l
 follow-up's own free-text value, a day and a meal, a harm question answered by a later word, words that open like
 "love", a phone written oddly, a ban after "and", rows in lower case or after "for", a leading name in a list; and of
 a fifth and a third hunt: a ban of several details, a code in lower case, a long row name, a whole value and a
-temperature word, a day-meal label's dish, "favourite-ever", a category label.
+temperature word, a day-meal label's dish, "favourite-ever", a category label; and of a sixth and a fourth hunt: a
+ban of another thing, a phone with a label and a dash, a value up to another field's word, a name before capitalised
+traits, a favour asked, a pasted order's own total.
 """
 
 from __future__ import annotations
@@ -692,3 +694,42 @@ def test_review_a_category_label_is_no_name() -> None:
     assert _form(PATIENT, "Patient: Idris Hale, rope burn on the left palm, since Monday")["name"] != "Patient"
     assert _form(SCORE, "Half time: Millers 1, Coopers 1")["home"] != "Half time"
     assert _form(LOST, "Lost dog: brown terrier called Knot, near the rope walk")["dog_name"] != "Lost dog"
+
+
+# --- what a sixth review and a fourth whole-round hunt found ---------------------------------------------------------
+
+PERSON = ("USER: Hi, this is Rosa Petrakis, I live at 3 Quay Row, postcode LS6 2QT. My phone is 07700 900 461 and my email "
+          "is rosa@example.org. The winch rope I bought is fraying.\nASSISTANT: Sorry to hear that. Ticket RW-55 is open.")
+
+
+def test_review_a_ban_of_another_thing_bans_no_detail_asked_for() -> None:
+    for prompt in ("Summarise in bullets. Don't use headings and list the phone number.",
+                   "Summarise in bullets. No emojis and the phone number must be there."):
+        assert "07700 900 461" in _reply(PERSON, prompt)
+
+
+def test_review_a_phone_with_a_label_and_a_dash_is_withheld() -> None:
+    transcript = "USER: I'm Rosa Petrakis, tel-07700900123.\nASSISTANT: Noted."
+    assert "07700900123" not in _reply(transcript, "Summarise in bullets. Never include the customer's phone number.")
+
+
+def test_review_a_follow_ups_value_stops_at_another_fields_word() -> None:
+    first = {"item": "bun", "quantity": 2, "topping": "jam", "drink": "cocoa"}
+    assert _snack(first, "and a scone, drink tea and topping cream")["drink"] == "tea"
+    assert _snack(first, "and a pasty, cardboard box, topping: brown sauce")["topping"] == "brown sauce"
+
+
+def test_review_a_name_before_traits_in_capitals_is_still_a_name() -> None:
+    assert _form(PLANT, "Rope Fern: Copes with shade, water weekly, toxic to cats")["plant"] == "Rope Fern"
+
+
+def test_review_a_favour_asked_is_no_favourite() -> None:
+    said = _reply(_chat("I'm doing this as a favor to my sister, she likes the blue rope.", "what's my favourite colour?"),
+                  REMEMBER)
+    assert "favor" not in said
+
+
+def test_review_a_pasted_orders_own_total_is_no_sum_asked_for() -> None:
+    said = _reply("Order: 2x rope fenders £8.00 each, 1x bell rope £15.00, carriage £3.50. Order total £34.50.\n\n"
+                  "How much was the bell rope?")
+    assert "=" not in said and "£15.00" in said
