@@ -2716,7 +2716,7 @@ class Reader:
         never an email or the speaker's name in a list of something else ("Jo Baxter, jo.b@example.com, 11 yrs in SQL and
         Excel": skills SQL, Excel), and of "11 yrs in SQL" the thing after the span."""
         found = self._many(name, description)
-        named = [" ".join(itertools.dropwhile(lambda w: w.islower() and w.isalpha(), item.split(" "))) for item in found]
+        named = [" ".join(itertools.dropwhile(lambda w: w.islower() and w.isalpha() and w not in STOP, item.split(" "))) for item in found]
         if len(found) >= 2 and all(item[:1].isupper() and item.split(" ")[0].lower() not in STOP and len(item.split()) <= 6 and not (
                 item.rstrip().endswith((".", "!", "?"))) for item in named):  # "Her brothers Cathal and Niall are already
             found = [" ".join(itertools.takewhile(lambda w: w not in ("are", "is", "was", "were", "already"),
@@ -2733,7 +2733,7 @@ class Reader:
         # Python, Go, PostgreSQL": the list that ends the sentence, not the speaker's name
         low = f" {self.request.message.lower()} "
         if people and kept and all(item[:1].isupper() for item in kept) and any(f" {cue} {kept[0].lower()}" in low for cue in (
-                "at", "for", "from")):  # "worked at Lidl, Aldi and
+                "at", "for", "from")) and not all(item.lower() in _LANGUAGE_NAMES for item in kept):  # "worked at Lidl, Aldi and
             # Tesco": employers, no skills
             kept = []
         if people and found and not kept:  # "12 years experience in nursing and ...": nursing
@@ -5446,7 +5446,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if {"favourite", "favorite", "fave"} & set(lowered) and not any(t.lower() in {
                 "love", "loves", "loved", "loving", "prefer", "prefers", "preferred", "best", "fave", "faves"} or t.lower().startswith((
-                    "favourite", "favorite")) for t in tokens(statement.text)):
+                    "favourite", "favorite")) or t.lower() in ("favour", "favor") and b.lower() in ("i", "we", "to", "really",
+                                                                                   "always") or t.lower() in ("favoured", "favored") and (
+                        b.lower() in ("my", "our", "most")) or t == "lover" for b, t in itertools.pairwise(["", *tokens(statement.text)])):
+            # ("I tend to favor dark roast", "my favoured drink"; not "as a favor", "the odds favour the green team")
             continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
@@ -8516,12 +8519,14 @@ def _worded(request: Request, text: str) -> str:
         for place in units or after[:1]:  # "my phone bill is 45": one value, of "phone" and "bill"
             values.setdefault((statement.order, place), (found[place], []))[1].append(word)
     paragraphs = request.message.split("\n\n")
-    first = set(_lower_tokens(next((p for p in reversed(paragraphs) if p.rstrip().endswith("?")), paragraphs[0]))) if len(
-        paragraphs) > 1 else set(said)  # (the question's "total", not a pasted invoice's "Total due", above it or below)
+    question = paragraphs[0] if paragraphs[0].rstrip().endswith("?") else paragraphs[-1]  # (above the pasted text, or below)
+    first = set(_lower_tokens(question)) if len(paragraphs) > 1 else set(said)  # (the question's "total", not a pasted
+    # invoice's "Total due")
     asked = (totals & set(said) & first or " in all" in text) and (_is_question(text.strip()) or said[:1] in (
         ["add"], ["sum"], ["calculate"], ["total"]))  # asked: not "Patient is 54 and had a total knee replacement"
     asked = asked and not any(f" total {b}" in f" {text}" for a, b in zip(said, said[1:]) if a == "total" for text in [
-        *(s.text.lower() for s in told), *paragraphs[:-1]])  # (a pasted order's own "Order total £34.50" too)
+        *(s.text.lower() for s in told), *(" ".join(p.lower().split()) for p in paragraphs if p is not question)])  # (a pasted order's own
+    # "Order total £34.50" too)
     # (nor "What's the total budget?" after "The total budget is 9000 pounds": a name)
     said_out = tokens(_THOUSANDS.sub("", text))  # amounts to add: none priced each or a limit ("2 shirts at £20",
     given = [t.lstrip("£$€") for t in said_out if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:])]  # "under $50")
@@ -9987,8 +9992,8 @@ def _said_of(text: str, field: str, before: Any, schema: Mapping[str, Any], take
     # colour: yellow, card message: ...")
     after = list(itertools.takewhile(lambda t: t not in STOP - {"and"} | {"too", "please", "also", "saying", "doesn't", "isn't",
                                                                         "matter"}, rest))[:5]
-    after = after[:after.index("and") + 1] if "and" in after and (after.index("and") == 0 or any(
-        stem(w) in fields for w in after[after.index("and") + 1:])) else after  # ("drink tea and filling tuna": tea)
+    joint = next((k for k, w in enumerate(after) if w == "and" and (k == 0 or stem((after[k + 1:k + 2] or [""])[0]) in fields)), -1)
+    after = after[:joint + 1] if joint >= 0 else after  # ("drink tea and filling tuna": tea; "cheese and pickle and drink")
     after = after[:-1] if after[-1:] == ["and"] else after  # ("filling cheese and pickle")
     after = [] if rest[:1] in (["doesn't"], ["isn't"], ["up"], ["on"], ["for"]) else after  # ("milk on the side",
     lead = said[at - 1] if at and said[at - 1] not in STOP | {"extra", "more", "less", "some", "hot", "iced", "cold", "warm",

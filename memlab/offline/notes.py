@@ -277,7 +277,7 @@ def read_prompt(prompt: str) -> NoteSpec:
                                  cue.split()[0] in ("final", "last")))), "")[:20]  # 'End with one line starting "OPEN:" that lists
     # ...'; "end with a line 'Status: <current status>'": "Status:", its placeholder filled; "then a
     # final line 'Current state:'"
-    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.replace("; ", " but ").replace(", ", " but ").split(
+    spec.withheld = frozenset(kind for piece in sentences(lower) for part in piece.replace("; ", " but ").split(
         " but ") for kind in ("postcode", "phone", "email", "address") if kind in part and _banned_before(part, kind))
     # ("Don't give the address, but include the phone number": the address alone; "Don't include the postcode and the
     # email": both; "..., but do put the phone number and never the postcode": the postcode)
@@ -344,9 +344,9 @@ def read_prompt(prompt: str) -> NoteSpec:
     at, skip = (at, 5) if at >= 0 else (lower.find(" rows "), 6)  # "... and rows Vessel, IMO, Length."
     skip += 4 * (skip == 6 and prompt[at + skip:at + skip + 4].lower() == "for ")  # "with rows for Customer, ..."
     listed = prompt[at + skip:].split("\n")[0].split(". ")[0].split(",") if at >= 0 and skip >= 6 else []
-    at = at if skip == 5 or len(listed) >= 2 and all(0 < len(p.split()) <= 5 and not set(p.lower().split()) & {
-        "short", "long", "brief", "one", "per", "each", "concise", "minimum", "maximum", "sorted", "kept"} for p in listed) else -1
-    # (not "Keep rows short, one per item")
+    at = at if skip == 5 or len(listed) >= 2 and all(0 < len(p.split()) <= 5 and p.lower().split()[0] not in {
+        "short", "long", "brief", "one", "per", "each", "concise", "sorted", "kept"} for p in listed) else -1
+    # (not "Keep rows short, one per item", "rows kept to a minimum, sorted by date")
     rows = rows or (prompt[at + skip:].split("\n")[0].split(". ")[0].rstrip(" .") if spec.table and at >= 0 else "")  # "... | Field | Value |.
     # Rows: Customer, Address, ..."
     if len(columns) == 2 and all(columns) and len(rows := [r.strip(" .*`") for r in rows.split(",")]) >= 2:  # "columns
@@ -2142,9 +2142,9 @@ def _dated_or_coded(token: str) -> bool:
     dated = len(parts) in (2, 3) and all(p.isdigit() for p in parts) and (len(parts[0]) <= 2 or len(parts[0]) == 4) and all(
         len(p) <= 2 for p in parts[1:2])
     timed = len(token) <= 5 and token.count(":") == 1 and token.replace(":", "").isdigit()
-    coded = token[:2].isalpha() and "-" in token and token.partition("-")[0].lower() not in (
-        "tel", "mob", "ph", "wa", "fax", "cell", "phone", "mobile", "whatsapp")  # ("INV-2025-0009-113", "dhl-4455667788"; not
-    # "tel-07700900123")
+    coded = token[:2].isalpha() and "-" in token and token.partition("-")[0] not in (
+        "tel", "mob", "ph", "wa", "fax", "cell", "phone", "mobile", "whatsapp")  # ("INV-2025-0009-113", "dhl-4455667788",
+    # "PH-2025-004187"; not a phone's label written small: "tel-07700900123")
     return dated or timed or coded
 
 

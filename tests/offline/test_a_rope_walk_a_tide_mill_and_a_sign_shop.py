@@ -37,7 +37,9 @@ follow-up's own free-text value, a day and a meal, a harm question answered by a
 a fifth and a third hunt: a ban of several details, a code in lower case, a long row name, a whole value and a
 temperature word, a day-meal label's dish, "favourite-ever", a category label; and of a sixth and a fourth hunt: a
 ban of another thing, a phone with a label and a dash, a value up to another field's word, a name before capitalised
-traits, a favour asked, a pasted order's own total.
+traits, a favour asked, a pasted order's own total; and of a seventh and a fifth hunt: a ban with an aside or a list,
+a reference in a phone's capital letters, a sum asked above its items, a total checked below a pasted total, a
+preference in other words, languages translated from.
 """
 
 from __future__ import annotations
@@ -733,3 +735,40 @@ def test_review_a_pasted_orders_own_total_is_no_sum_asked_for() -> None:
     said = _reply("Order: 2x rope fenders £8.00 each, 1x bell rope £15.00, carriage £3.50. Order total £34.50.\n\n"
                   "How much was the bell rope?")
     assert "=" not in said and "£15.00" in said
+
+
+# --- what a seventh review and a fifth whole-round hunt found --------------------------------------------------------
+
+def test_review_a_ban_with_an_aside_or_a_list_holds() -> None:
+    assert "07700 900 461" not in _reply(PERSON, "Summarise in bullets. Do not include, under any circumstances, the phone number.")
+    assert "LS6 2QT" not in _reply(PERSON, "Summarise in bullets. Never include phone numbers, emails or postcodes.")
+
+
+def test_review_a_reference_with_a_phones_letters_in_capitals_is_kept() -> None:
+    transcript = "USER: I'm Rosa Petrakis, my claim is PH-2025-004187 and the winch rope is fraying.\nASSISTANT: Noted."
+    assert "PH-2025-004187" in _reply(transcript, "Summarise in bullets. Never include the customer's phone number.")
+
+
+def test_review_a_sum_asked_above_the_items_is_worked_out() -> None:
+    said = _reply("What is the total cost?\n\nRope fender £8\nBell rope £15")
+    assert "23" in said
+
+
+def test_review_a_total_checked_below_a_pasted_total_adds_no_total() -> None:
+    assert "= 560" not in _reply("Please check this order.\n\nFender £80\nWinch rope £200\nTotal £280\n\nIs the total right?")
+
+
+def test_review_a_preference_in_other_words_and_no_third_party_favour() -> None:
+    assert "dark hemp" in _reply(_chat("I tend to favor dark hemp for gate ropes.", "what's my favourite rope?"), REMEMBER)
+    assert "huge rope lover" in _reply(_chat("I'm a huge rope lover, especially manila.", "what's my favourite rope?"), REMEMBER)
+    assert "committee" not in _reply(_chat("The committee favours a ban on tar, and I ordered the red rope.",
+                                           "what's my favourite colour?"), REMEMBER)
+
+
+LANGS = {"type": "object", "additionalProperties": False, "required": ["name", "languages"], "properties": {
+    "name": {"type": "string"}, "languages": {"type": "array", "items": {"type": "string"}}}}
+
+
+def test_review_languages_translated_from_are_languages() -> None:
+    assert _form(LANGS, "I'm Oksana; I've been translating for 12 years from Ukrainian and Polish into English.")[
+        "languages"] != ["Ukrainian"]
