@@ -1189,8 +1189,7 @@ class Reader:
         if titled and not label and not self.item and not self.start and list(self.fields)[:1] == [name] and not any(  # "snake plant -
                 c.isdigit() or c in ".!?,;(" for c in titled) and 1 <= len(titled.split()) <= 4 and not {  # copes with shade":
                     stem(f.lower().replace("_", " ")) for f in self.fields} & {stem(titled.lower())} and (  # the first field,
-                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS) and not (set(titled.lower().split()) & CALENDAR and set(
-                            titled.lower().split()) <= CALENDAR | _TIMES_OF)) and self.kind(name, description, format, owner)[
+                        not set(titled.lower().split()) & (STOP | QUESTION_WORDS) and not timed) and self.kind(name, description, format, owner)[
                             0] in ("other", "free", "thing") and len(self.whole[head:].split(", ")) >= 2 and not (
                                 stem(titled.split()[0].lower()) in _VERBS | _CHANGES or "please" in titled.lower() or (
                                     "score" in titled.lower() or titled.lower() in ("final", "result", "main course"))):  # what the
