@@ -165,6 +165,11 @@ async def turns(agent: Agent, said: list[str]) -> list[tuple[list[tuple[str, Any
     return out
 
 
+def noted_chat(*turns: str) -> list[dict[str, str]]:
+    """A conversation of the user's ``turns``, each but the last answered "Noted." (the last one is asked)."""
+    return [*said(*turns[:-1]), {"role": "user", "content": turns[-1]}]
+
+
 def said(*texts: str) -> list[dict[str, str]]:
     """A conversation of the user's ``texts``, each answered "Noted." (what a note is written from)."""
     return [item for text in texts for item in ({"role": "user", "content": text},

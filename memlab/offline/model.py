@@ -30,7 +30,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, _capital_runs, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, _capital_runs, _uk_postcode, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       is_handoff, structured, structured_input, tokens, whole_words_at, wording, words)
@@ -7368,15 +7368,6 @@ def _postcode_half(text: str, value: str) -> bool:
     """Whether ``value`` is half of a UK postcode in ``text`` ("TW6" or "2GA" of "near TW6 2GA")."""
     found = tokens(text[:2000])
     return any(value in (a, b) and _uk_postcode(a, b) for a, b in itertools.pairwise(found))
-
-
-def _uk_postcode(outward: str, inward: str) -> bool:
-    """Whether two words are a UK postcode's halves: one or two letters, a number and maybe a letter ("LS6", "SW1A",
-    "M14"), then a digit and two letters ("2QT")."""
-    head = outward[:2] if outward[1:2].isalpha() else outward[:1]
-    rest = outward[len(head):]
-    return outward.isupper() and head.isalpha() and rest[:1].isdigit() and len(rest) <= 3 and (rest[:2].isdigit() or len(
-        rest) <= 2) and len(inward) == 3 and inward[0].isdigit() and inward[1:].isalpha() and inward.isupper()
 
 
 def _postcode_whole(text: str, outward: str) -> str:

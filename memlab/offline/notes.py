@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import dropwhile, groupby, takewhile
 
-from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, CALENDAR, MEASURE_WORDS, MONTHS, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
+from .reading import (_MAKE, _SUBJECTS, _UNSAID, _WEEKDAYS, _uk_postcode, CALENDAR, MEASURE_WORDS, MONTHS, _replaced, NOTE_MARKS, STOP, Statement, _tags, asks_for_summary, facts,
                       identifiers, mistyped, of_someone_else, related, says_pending, sentences, stem, stem_set, tokens, whole_words_at,
                       wording, words)
 
@@ -2127,13 +2127,12 @@ def _banned_before(part: str, kind: str) -> bool:
     postcode and the email"; not "Don't use headings and list the phone number")."""
     pieces = part.split(" and ")
     at = next(k for k, piece in enumerate(pieces) if kind in piece)
-    def banned(piece: str, upto: str) -> bool:
-        return bool({"never", "not", "don't", "no"} & set(piece.partition(upto)[0].split()) if upto else {
-            "never", "not", "don't", "no"} & set(piece.split()))
-    bare = all(w in STOP or w.endswith("'s") for w in pieces[at].partition(kind)[0].split()) and not {
-        "must", "should", "included", "include", "there", "kept", "shown", "stays"} & set(pieces[at].partition(kind)[2].split())
-    return banned(pieces[at], kind) or bare and at > 0 and banned(pieces[at - 1], "")  # (not "No emojis and the phone
-    # number must be there")
+    before, _, after = pieces[at].partition(kind)
+    bans = {"never", "not", "don't", "no"}
+    bare = all(w in STOP or w.endswith("'s") for w in before.split()) and not {
+        "must", "should", "included", "include", "there", "kept", "shown", "stays"} & set(after.split())
+    return bool(bans & set(before.split())) or bare and at > 0 and bool(bans & set(pieces[at - 1].split()))  # (not "No
+    # emojis and the phone number must be there")
 
 
 def _dated_or_coded(token: str) -> bool:
@@ -2151,8 +2150,7 @@ def _dated_or_coded(token: str) -> bool:
 def _withheld(clause: str, kinds: frozenset[str]) -> bool:
     """Whether a clause says a detail of one of ``kinds`` (postcode, phone, email, address) a prompt leaves out."""
     low, found = clause.lower(), tokens(clause)
-    return ("postcode" in kinds and ("postcode" in low or any(a[:1].isalpha() and a[-1:].isdigit() and len(a) <= 4 and b[:1].isdigit() and (
-        len(b) == 3) and b[1:].isalpha() and b.isupper() for a, b in zip(found, found[1:])))) or "phone" in kinds and sum(
+    return ("postcode" in kinds and ("postcode" in low or any(_uk_postcode(a, b) for a, b in zip(found, found[1:])))) or "phone" in kinds and sum(
         c.isdigit() for t in found if not _dated_or_coded(t) for c in t) >= 9 or "email" in kinds and "@" in (
             clause) or "address" in kinds and "address" in low  # (a phone's digits: not a date's, a time's or a code's)
 

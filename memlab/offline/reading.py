@@ -959,6 +959,15 @@ def _capital_runs(found: Sequence[str]) -> list[list[str]]:
     return [run for run in runs if run]
 
 
+def _uk_postcode(outward: str, inward: str) -> bool:
+    """Whether two words are a UK postcode's halves: one or two letters, a number and maybe a letter ("LS6", "SW1A",
+    "M14"), then a digit and two letters ("2QT")."""
+    head = outward[:2] if outward[1:2].isalpha() else outward[:1]
+    rest = outward[len(head):]
+    return outward.isupper() and head.isalpha() and rest[:1].isdigit() and len(rest) <= 3 and (rest[:2].isdigit() or len(
+        rest) <= 2) and len(inward) == 3 and inward[0].isdigit() and inward[1:].isalpha() and inward.isupper()
+
+
 def _weekday_too(fixed: str, new: Sequence[str], key: str) -> str:
     """``fixed`` with the weekday before its new ``key`` the one the correction (its tokens ``new``) names before it:
     "make it sunday the 13th" of "come saturday 12th october" is "come sunday 13th october", not "saturday 13th"."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 import pytest
 
 from ..helpers import function_tool as _tool
+from ..helpers import noted_chat as _chat
 from ..helpers import offline_calls as _calls
 from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
@@ -30,14 +31,6 @@ from ..helpers import offline_reply as _reply
 pytestmark = pytest.mark.usefixtures("api")
 
 REMEMBER = "You are a helpful assistant. Remember what the user tells you."
-
-
-def _chat(*turns: str) -> list[dict]:
-    """A conversation: the user's messages, each answered "Noted.", the last one asked."""
-    items: list[dict] = []
-    for turn in turns[:-1]:
-        items += [{"role": "user", "content": turn}, {"role": "assistant", "content": "Noted."}]
-    return [*items, {"role": "user", "content": turns[-1]}]
 
 
 # --- memory ---------------------------------------------------------------------------------------------------------

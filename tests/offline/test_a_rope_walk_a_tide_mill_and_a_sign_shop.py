@@ -49,19 +49,13 @@ import json
 import pytest
 
 from ..helpers import function_tool as _tool
+from ..helpers import noted_chat as _chat
 from ..helpers import offline_calls as _calls
 from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
 from ..helpers import tool_turn as _turn
 
 pytestmark = pytest.mark.usefixtures("api")
-
-
-def _chat(*turns: str) -> list[dict]:
-    """A conversation of the user's ``turns``, each but the last answered "Noted."."""
-    return [item for text in turns[:-1] for item in ({"role": "user", "content": text}, {"role": "assistant",
-                                                                                          "content": "Noted."})] + [
-        {"role": "user", "content": turns[-1]}]
 
 
 REMEMBER = "You are the rope walk's desk assistant. Help customers keep track of their orders."

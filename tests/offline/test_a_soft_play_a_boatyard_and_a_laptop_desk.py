@@ -38,6 +38,7 @@ import pytest
 from ..helpers import function_tool as _tool
 from ..helpers import offline_calls as _calls
 from ..helpers import offline_reply as _reply
+from ..helpers import tool_turn as _turn
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -209,11 +210,8 @@ def test_when_is_that_on_asks_the_tool_of_times() -> None:
              _tool("issue_race_entry", "Enter a checked pass into a race.", {"pass_id": {"type": "string"}, "race": {
                  "type": "string", "enum": ["dinghy_sprint", "keelboat_long", "night_race"]}}),
              _tool("race_times", "Schedule of the races.", {}, required=[])]
-    earlier = [{"role": "user", "content": "pass RP-2201, enter me in the night race please"},
-               {"type": "function_call", "name": "issue_race_entry", "arguments": '{"pass_id": "RP-2201", "race": "night_race"}',
-                "call_id": "c1"},
-               {"type": "function_call_output", "call_id": "c1", "output": "Entered: RP-2201 -> night_race."},
-               {"role": "assistant", "content": "Entered: RP-2201 -> night_race."},
+    earlier = [*_turn("pass RP-2201, enter me in the night race please", "issue_race_entry", {
+        "pass_id": "RP-2201", "race": "night_race"}, "Entered: RP-2201 -> night_race.", "Entered: RP-2201 -> night_race.", 1),
                {"role": "user", "content": "when is that on?"}]
     rules = "You run the regatta desk. ALWAYS call check_pass before issue_race_entry."
     assert _calls(tools, earlier, rules) == [("race_times", {})]
