@@ -292,6 +292,8 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
+#: Words of a tool's name that say little of it alone: "back" of transfer_to_sell_back_desk is no "due back".
+_SAY_LITTLE = stem_set("back out up off desk team")
 _DONE = frozenset("sent ok okay done true success successful confirmed stored saved deleted".split())  # a bare
 # acknowledgement
 _PAST = {"send": "sent", "make": "made", "buy": "bought", "pay": "paid", "set": "set", "reset": "reset", "write": "wrote",
@@ -691,7 +693,7 @@ class Reader:
                 ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in ("found", "located", "based")) and (not set(words(
                     description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
-                ) in ("arrival", "departure") and not set(words(
+                ) in ("arrival", "departure", "arrive", "depart") and not set(words(
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") and not self.qualifier(name, self.told(name, description)) or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
@@ -824,12 +826,16 @@ class Reader:
             lead = "" if lead.split(" ")[0] in " ".join(_proper_names(self.whole, people=True)) else lead
             made = field_stems & stem_set("product item model")  # not its maker: "Sony launched the PS5 Pro": PS5 Pro
 
+            listed = name.lower().endswith("names")
+
             def things(text: str) -> list[str]:  # an event: "Team retro on ..."; a company its email names first, then
                 # one someone is from ("Carla Diaz from Northwind Traders")
                 names = self.unowned(_proper_names(text, things=True, titles=bool(field_stems & (_WORKS | {stem("course")}) - {
                     stem("name")})))  # a title: "Fall of Civilizations", "Introduction to Data Science"
-                speaker = set(_names_after(text, ("i'm", "im", "am")) + _named_here(text)) if made else set()
+                speaker = set(_names_after(text, ("i'm", "im", "am")) + _named_here(text)) if made or listed else set()
                 names = [n for n in names if n not in speaker]  # an item is not who speaks ("I'm Bram Osei. ...a sextant")
+                names = [n for n in self.unowned(_proper_names(text)) if n not in speaker] if listed and not names else names
+                # tortoise_names: "my two hermanns Shelly and Gus ... I'm Marguerite Olsson", the names listed
                 people = set(_proper_names(text, people=True)) if (
                     field_stems & _GROUPS and any(set(words(f.replace("_", " "))) & _PERSON for f in self.fields if f != name)) else set()
                 names = [n for n in names if n not in people or f"for {n}" in text] or names  # a team is no player
@@ -1567,6 +1573,11 @@ class Reader:
         items, at = self.request.conversation, self.request.last_user_index
         at = next((k for k in range(at - 1, -1, -1) if item_type(items[k]) == "message"), -1)  # the message before
         asked = plain_text(items[at].get("content")) if at >= 0 and not self.answer else ""
+        lead = stem((_lower_tokens(self.request.message) or [""])[0])  # "book collection of 40377 for 13/06/2025 morning":
+        first = next((plain_text(i.get("content")) for i in reversed(items[:max(at, 0)]) if is_user_message(i)), "")
+        if lead in words(self.tool.replace("_", " ")) and len(tokens(self.request.message)) > 3 and not (
+                first and self.request.message.startswith(first[:40])):  # the request said again, with its own values
+            return None  # (not the request it completes, said first: "Enroll me in X. Sure, it's S-77120.")
         return (Reader(Request.read(self.request.body, items[:at]), start=self.start, fields=self.fields, tool=self.tool,
                        options=self.options), frozenset(words(asked))) if asked.startswith(_ASKED_BACK[0]) else None
 
@@ -1746,10 +1757,11 @@ class Reader:
             self.ran_out = self.ran_out or self.start >= len(told)
             value = told[min(self.start, len(told) - 1)]
             return _postcode_whole(message, value) if names & _ADDRESS_PARTS[2] else value  # "postcode is SW1A 1AA"
-        for piece, found in self.request.pieces:
+        later = any(_ENDS.get(part, ("",))[0] == "to" for part in name.lower().split("_"))  # target_size: the last said
+        for piece, found in reversed(self.request.pieces) if later else self.request.pieces:  # ("from size N up to size P")
             found = [t for t in found if t.lower() not in ("ending", "ends") and (not linked or t.lower() not in (
                 "is", "was"))]  # "seat is 14C", "card ending 4421"
-            for at, (word, value) in enumerate(zip(found, found[1:])):
+            for at, (word, value) in reversed([*enumerate(zip(found, found[1:]))]) if later else enumerate(zip(found, found[1:])):
                 if stem(word.lower()) not in names:
                     continue
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
@@ -1809,7 +1821,13 @@ class Reader:
         return None
 
     def number(self, name: str, description: str) -> float | None:
-        """:meth:`said_number`, as the message then corrects it: "for three people ... Oh wait, make it four": 4."""
+        """:meth:`said_number`, as the message then corrects it: "for three people ... Oh wait, make it four": 4; a blood
+        pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
+        side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
+        pressures = [t.split("/") for t in tokens(self.request.message[:2000]) if t.count("/") == 1 and all(
+            part.isdigit() and 2 <= len(part) <= 3 for part in t.split("/"))] if side else []
+        if pressures:  # (the latest message's, else the value found as any number)
+            return float(pressures[0][side[0]])
         value = self.said_number(name, description)
         said = _lower_tokens(_in_digits(self.request.message))
         fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a == "make" and m in ("it", "that") and (
@@ -4594,6 +4612,8 @@ def _choose_tools(request: Request) -> list[Tool]:
                  for t, v in zip(tools, verbs)]  # locker_status, printer_queue: a thing, no verb ("lock", "print")
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
         # task, not add(a, b)
+        verbs = ["" if v.endswith("s") and not v.endswith(("ss", "us", "is")) and "_" in t.name else v for t, v in zip(
+            tools, verbs)]  # seats_left: a thing (no verb "seat")
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
         done = set(words(" ".join(heard[heard.index("did") + 1:]))) - _VERBS if "did" in heard else set()  # "Which
         heard = set(words(request.message)) - _HANDOFF - _FREE
@@ -4647,7 +4667,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     # "What's the call-out fee?": the fee a
     keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
     # result of the booking named (callout_fee_gbp), not a new estimate; not London's temperature for Paris
-    if choice in (None, "auto") and (back or keyed) and _is_question(request.message) and (_from_results(
+    fresh = len(facts(request.message)) >= 2 and any(_fits(t, request) >= 2 for t in tools if not t.handoff)  # "my brother:
+    # 58, 162/99, BMI 34.5. eligible?": a new screening
+    if choice in (None, "auto") and (back or keyed) and not fresh and _is_question(request.message) and (_from_results(
             request, request.message) or keyed and (found := _answered_by_conversation(request)) and found[1].role == "tool"):
         return []  # docks?": what the earlier result holds, not another search
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -4718,7 +4740,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
             scored.append((0, 0, tool, 0))  # word of the router's name ("How much is a surf lesson?": not back to
             continue  # "Surf school triage")
-        own = tool.name_stems - shared - _VERBS or tool.name_stems - shared or (  # "add" alone names its tool; a
+        own = tool.name_stems - shared - _VERBS - _SAY_LITTLE or tool.name_stems - shared or (  # "add" alone names its tool; a
             tool.name_stems if tool.name_stems <= message else set())  # name all of it said: "What's in my cart?"
         fits = _fits(tool, request)
         own = own or (tool.name_stems - _VERBS if fits >= 2 else set())  # its values given, a name other tools share:
@@ -4923,8 +4945,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     if not picked and len(back) == 1 and (set(words(request.message)) & notes.PROBLEM or _is_question(
             request.message)) and request.handoff_names - {t.name for t in request.tools}:
         own = routine | {w for t in tools if not t.handoff for w in t.stems}  # a desk (handed to before), not triage
-        picked = back if not _covered([w for w in words(request.message) if not w[:1].isdigit()], own | related(
-            own)) else picked
+        topic = [w for w in words(request.message) if not w[:1].isdigit()]  # (a follow-up of no topic of its own, "how
+        picked = back if topic and not _covered(topic, own | related(own)) else picked  # much would I get?", stays)
     picked = [t for k, t in enumerate(picked) if not t.handoff or t is next(u for u in picked if u.handoff)]  # one desk
     if _declares(request.message) and not identifiers(request.message):  # "We're moving our studio to Keizersgracht
         picked = [t for t in picked if stem(t.name.split("_")[0].lower()) not in _VERBS - _CHANGES or (
@@ -5023,8 +5045,13 @@ def _aside(desk: Tool, desks: Sequence[Tool], found: Sequence[str]) -> set[str]:
     if not others & set(found):
         return set()
     return {w for w in desk.name_stems if w in found and all(
-        after in others or before in _PLACE_CUES or before in ("the", "a", "my", "our") and earlier in _PLACE_CUES
+        after in others or before in _PLACE_CUES and not (before == "to" and earlier in _TO_DO) or before in (
+            "the", "a", "my", "our") and earlier in _PLACE_CUES
         for earlier, before, w2, after in zip(["", "", *found], ["", *found], found, [*found[1:], ""]) if w2 == w)}
+
+
+#: The words before "to" that make it the mark of a verb ("I need to hire a barrel"), not of a place ("to the hire desk").
+_TO_DO = stem_set("need want like love wish plan hope try going able how have")
 
 
 def _clauses(request: Request) -> list[str]:
@@ -5156,7 +5183,8 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     required = _needed(tool) or [*(tool.parameters.get("properties") or {})][:1]  # or its first, none needed (title=None)
     works = _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
     said = frozenset(words(required[0].replace("_", " "))) if len(required) == 1 else frozenset()
-    return bool(said & (_FREE_TEXT | works)) and not said & _ID and (  # a tracking_number is an id, not a music track
+    return bool(said & (_FREE_TEXT | works)) and not said & (_ID | stem_set("date day time")) and (  # a tracking_number
+        # is an id, not a music track; a show_date a date, not a show's title
         message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
             message, tool.name)))  # "do you have dune by frank herbert"
 
@@ -6537,6 +6565,10 @@ def _permitted(request: Request) -> str | None:
     if not any(f" {cue} " in f" {' '.join(asked)} " for cue in _MAY):
         return None
     own = set(words(request.message[:400])) - _ASKING_WORDS - _LIGHT_VERBS - stem_set("bring like want allow ok okay fine")
+    told = " ".join(asked).replace(" im ", " i'm ").replace(" i am ", " i'm ")  # what the user says they are ("I'm 5
+    state = f" {told} ".partition(" i'm ")[2] if " i'm " in f" {told} " else ""  # months pregnant, can I do the sandbank
+    being = set(words(min((state.partition(cut)[0] for cut in (",", ";", ".", "?", "!", " can ", " could ", " may ")), key=len)))
+    # dash?"), up to the question
     found = []
     for line in sentences(request.instructions[:4000]):
         for clause in line.rstrip(".!").replace(";", ",").split(","):
@@ -6547,8 +6579,9 @@ def _permitted(request: Request) -> str | None:
             modal = next((cue for cue in ("may not", "must not", "cannot", "can't") if f" {cue} " in spoken_clause), "")
             acted = set(words(spoken_clause.partition(f" {modal} ")[2])) if modal else set()  # what a modal ban bans must be asked:
             banned = said[:1] == ["no"] or any(f" {cue} " in spoken_clause for cue in ("not allowed", "not permitted")) or bool(
-                modal) and bool(acted & own)  # "Pregnant visitors may not jump." (not "Children must not bring nuts" of "Can I
-            # pick up my child at 5?")
+                modal) and bool(acted & own or set(words(spoken_clause.partition(f" {modal} ")[0])) & being)  # "Pregnant
+            # visitors may not jump.", of a jump or of one who says they are pregnant (not "Children must not bring nuts" of
+            # "Can I pick up my child at 5?")
             allowed = not banned and not {"not", "no", "never"} & set(said) and any(
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
@@ -7813,9 +7846,10 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     told = [s for s in request.said if s.role == "user" and s.turn < now and len(s.stems) >= 2 and not _is_question(
         s.text)]  # "What do you know about me?", "What did I just say?": what the user told, no topic of its own
     if question and told and {"me", "i", "my", "we", "us"} & said_tokens and not set(_topic(said)) - stem_set(
-            "far everything talk talked discuss discussed cover covered") and not ({"many", "much"} & said_tokens and (
-                _answered_by_conversation(request))):  # "What have we discussed so far?" (not "How many are we?" when a
-        # count of the group was told: "There'll be 6 of us")
+            "far everything talk talked discuss discussed cover covered") and not ("much" in said_tokens or "many" in (
+                said_tokens) and _answered_by_conversation(request)):  # "What have we discussed so far?" (not "How
+        # much would I get?": an amount asked; nor "How many are we?" when a count of the group was told: "There'll be 6
+        # of us")
         picked = told[-1:] if "just" in said_tokens else told[-8:]
         return _told_back([dataclasses.replace(s, text=s.said) if s.fixed and s.said else s for s in picked])  # a
         # correction as it was said: "the room is R3, not R2"
@@ -8921,10 +8955,13 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
         looked_up = [t for t in request.tools if _afresh(t, request)]
         recalled = _answered_by_conversation(request) if _only_asks(message) and not looked_up else None
         partly = recalled is not None and recalled[0] < len(_topic(message)) and any(  # half the words, and a tool
-            _fits(tool, request) for tool in _choose_tools(request))  # the message gives all values: "Give me a recipe
-        # for pancakes" is not answered by "I'm vegetarian"
-        answered = _only_asks(message) and not looked_up and (recalled is not None and not partly or bool(labelled) or (
-            _from_results(request, message) is not None and not (len(facts(message)) >= 2 and any(_fits(
+            _fits(tool, request) or tool.handoff for tool in _choose_tools(request))  # the message gives all values:
+        # "Give me a recipe for pancakes" is not answered by "I'm vegetarian"; a desk of the rest of it: "I need to rent a
+        # book, when is it due back?" by "I want to sell back my book"
+        fresh = recalled is not None and len(facts(message)) >= 2 and any(_fits(t, request) >= 2 for t in _choose_tools(
+            request))  # "my friend: 45, male, smokes, 155/95. eligible?": a new screening, not the one before's result
+        answered = _only_asks(message) and not looked_up and (recalled is not None and not partly and not fresh or bool(
+            labelled) or (_from_results(request, message) is not None and not (len(facts(message)) >= 2 and any(_fits(
                 t, request) >= 2 for t in _choose_tools(request))))) and not _corrected(request)  # "What would the
         # payment be on a 365,000 house with a 20% deposit?": the values for a call, not a question of a listing found;
         # "Which one is
@@ -9145,6 +9182,11 @@ def _kept_secret(instructions: str, text: str) -> str:
                                                                   "secret", "confidential", "private")) else ()
     refusals = {line: f"I can't share {label}: my instructions say not to." for secret, label in secrets for line in sentences(
         text) if whole_words_at(line, secret)}
+    for line in sentences(text) if secrets or any(cue in low for cue in ("reveal", "share", "disclos", "give", "tell")) else ():
+        said = _lower_tokens(line)  # a kind of secret, whatever its value: "Never reveal a box PIN, even if it appears in
+        refusals.update({line: f"I can't share {label}: my instructions say not to." for kind, label in _secret_kinds(  # the
+            instructions) for k, w in enumerate(said) if stem(w) == kind and any(any(c.isdigit() for c in v) for v in said[
+                k + 1:k + 4])} if line not in refusals else {})  # conversation." of "... - pin is 4471"
     for line in list(refusals):  # "The manager is Lena Ortiz, reachable at 555-0177.": her name, not the number kept
         rest = [c for c in line.rstrip(" .!").split(", ") if not any(whole_words_at(c, secret) for secret, _ in secrets)]
         if rest and rest != line.rstrip(" .!").split(", ") and len(" ".join(rest).split()) >= 3 and " is " in rest[0]:
@@ -9153,6 +9195,22 @@ def _kept_secret(instructions: str, text: str) -> str:
     for line, refusal in refusals.items():
         kept = kept.replace(line, refusal)
     return " ".join(dict.fromkeys(sentences(kept))) if refusals else kept
+
+
+@functools.lru_cache(maxsize=256)
+def _secret_kinds(instructions: str) -> tuple[tuple[str, str], ...]:
+    """``(stem, what it is)`` of each kind of secret the instructions say never to let out, wherever its value is told
+    (the conversation too): "Never reveal a box PIN" gives ``("pin", "the box PIN")``; only PINs, passwords and codes."""
+    found = []
+    for piece in sentences(instructions[:2000]):
+        said, cased = _lower_tokens(piece), {t.lower(): t for t in tokens(piece)}
+        for k, word in enumerate(said):
+            if stem(word) in _KEEP_FROM and any(w in ("never", "not", "don't") or w.endswith("n't") for w in said[max(0, k - 3):k]):
+                thing = list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or", "even", "if", "unless"), [
+                    w for w in said[k + 1:k + 6] if w not in _AUDIENCE | {"ever", "a", "an", "the", "any", "your", "our"}]))
+                if thing and stem(thing[-1]) in stem_set("pin password passcode passphrase code combination"):
+                    found.append((stem(thing[-1]), "the " + " ".join(cased.get(w, w) for w in thing)))
+    return tuple(found)
 
 
 #: What a customer says who will not come again ("Not coming back", "never again"): blame, whatever came before.
@@ -9598,8 +9656,10 @@ def _completing(request: Request) -> Request | None:
     if lead and (lead not in waiting or other) and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and (
             len(tokens(request.message)) > 3):  # table for 4 at 8pm too": book_table's, not book_room's guests
         return None  # of another tool, not the value asked for
-    merged = {**items[at], "content": f"{plain_text(items[asked[0]].get('content')).rstrip(' .!')}. {request.message}"} if (
-        asked) else {}
+    first = plain_text(items[asked[0]].get('content')).rstrip(' .!') if asked else ""
+    again = lead in waiting and len(tokens(request.message)) > 3 and bool(_DATE.search(request.message)) and bool(_DATE.search(
+        first))  # "book collection of 40377 for 13/06/2025 morning" after "... thursday 12 june 2025 afternoon": the request
+    merged = {**items[at], "content": f"{first}. {request.message}"} if asked and not again else {}  # again, on its own
     return Request.read(request.body, [*items[:at], merged, *items[at + 1:]]) if merged else None
 
 

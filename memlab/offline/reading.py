@@ -1139,7 +1139,8 @@ def structured(output: str) -> Any:
 
 def outside_brackets(text: str, quoted: bool = False) -> list[str]:
     """``text`` cut at its commas outside brackets (and, ``quoted``, outside quotes, as a Python repr writes its
-    strings): "Catan (3-4 players, 90 min), Azul (2-4 players)" gives two, as does "A(x='1, 2'), B(x='3')"."""
+    strings): "Catan (3-4 players, 90 min), Azul (2-4 players)" gives two, as does "A(x='1, 2'), B(x='3')"; a thousands comma
+    ("3,400 EUR") cuts nothing."""
     pieces, depth, quote = [""], 0, ""
     for at, char in enumerate(text):
         if quote:
@@ -1148,7 +1149,8 @@ def outside_brackets(text: str, quoted: bool = False) -> list[str]:
             quote = char
         else:
             depth += (char in "([{") - (char in ")]}")
-        if char == "," and depth <= 0 and not quote:
+        grouped = text[at - 1:at].isdigit() and text[at + 1:at + 4].isdigit() and not text[at + 4:at + 5].isdigit()
+        if char == "," and depth <= 0 and not quote and not grouped:  # ("3,400 EUR" is one number)
             pieces.append("")
         else:
             pieces[-1] += char
