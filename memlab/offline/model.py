@@ -693,7 +693,7 @@ class Reader:
                 ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in ("found", "located", "based")) and (not set(words(
                     description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
-                ) in ("arrival", "departure", "arrive", "depart") and not set(words(
+                ) in ("arrival", "departure") + ("arrive", "depart") * bool(_DATE.search(self.whole)) and not set(words(
                     description)) - field_stems & _PLACE or {stem("from")} < field_stems | {stem("from")} <= stem_set(
                 "start end begin finish available from until") and not self.qualifier(name, self.told(name, description)) or ({"until", "till"} & set(name.lower().split("_")) or "from" in (
                 name.lower().split("_")) and field_stems & stem_set("closed open valid effective")) and _DATE.search(
@@ -801,7 +801,8 @@ class Reader:
                             f)].split()[-3:]} & field_stems)] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
                                 1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] or [
                                     b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs]
-                        if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not (
+                        if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not _DATE.fullmatch(
+                            v) and not (
                             v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)]
             return "id", ids
         said = _lower_tokens(self.whole)  # "2 years at Spotify as a tech lead", "Acme is hiring a data analyst"
@@ -1757,7 +1758,8 @@ class Reader:
             self.ran_out = self.ran_out or self.start >= len(told)
             value = told[min(self.start, len(told) - 1)]
             return _postcode_whole(message, value) if names & _ADDRESS_PARTS[2] else value  # "postcode is SW1A 1AA"
-        later = any(_ENDS.get(part, ("",))[0] == "to" for part in name.lower().split("_"))  # target_size: the last said
+        later = any(_ENDS.get(part, ("",))[0] == "to" for part in name.lower().split("_")) and any(
+            f"from {part}" in " ".join(_lower_tokens(message)) for part in parts)  # target_size: the last said
         for piece, found in reversed(self.request.pieces) if later else self.request.pieces:  # ("from size N up to size P")
             found = [t for t in found if t.lower() not in ("ending", "ends") and (not linked or t.lower() not in (
                 "is", "was"))]  # "seat is 14C", "card ending 4421"
@@ -1824,8 +1826,9 @@ class Reader:
         """:meth:`said_number`, as the message then corrects it: "for three people ... Oh wait, make it four": 4; a blood
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
-        pressures = [t.split("/") for t in tokens(self.request.message[:2000]) if t.count("/") == 1 and all(
-            part.isdigit() and 2 <= len(part) <= 3 for part in t.split("/"))] if side else []
+        pressures = [halves for t in tokens(self.request.message[:2000]) if t.count("/") == 1 for halves in [t.split("/")] if all(
+            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) >= 60 and int(halves[0]) > int(
+                halves[1])] if side else []  # (not a date: "10/12")
         if pressures:  # (the latest message's, else the value found as any number)
             return float(pressures[0][side[0]])
         value = self.said_number(name, description)
@@ -4667,8 +4670,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     # "What's the call-out fee?": the fee a
     keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
     # result of the booking named (callout_fee_gbp), not a new estimate; not London's temperature for Paris
-    fresh = len(facts(request.message)) >= 2 and any(_fits(t, request) >= 2 for t in tools if not t.handoff)  # "my brother:
-    # 58, 162/99, BMI 34.5. eligible?": a new screening
+    fresh = _new_values(request) >= 2 and any(_fits(t, request) >= 2 for t in tools if not t.handoff)  # "my brother: 58,
+    # 162/99, BMI 34.5. eligible?": a new screening (not "With 25 years and 10% down, was it 1,520?")
     if choice in (None, "auto") and (back or keyed) and not fresh and _is_question(request.message) and (_from_results(
             request, request.message) or keyed and (found := _answered_by_conversation(request)) and found[1].role == "tool"):
         return []  # docks?": what the earlier result holds, not another search
@@ -5183,10 +5186,10 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     required = _needed(tool) or [*(tool.parameters.get("properties") or {})][:1]  # or its first, none needed (title=None)
     works = _WORKS - {stem("name")}  # an album too: "Do you stock Rumours by Fleetwood Mac?"
     said = frozenset(words(required[0].replace("_", " "))) if len(required) == 1 else frozenset()
-    return bool(said & (_FREE_TEXT | works)) and not said & (_ID | stem_set("date day time")) and (  # a tracking_number
-        # is an id, not a music track; a show_date a date, not a show's title
+    return bool(said & (_FREE_TEXT | works)) and not said & _ID and (  # a tracking_number is an id, not a music track
         message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
-            message, tool.name)))  # "do you have dune by frank herbert"
+            message, tool.name)) or bool(said & stem_set("date day") and _DATE.search(message)))  # "do you have dune by
+    # frank herbert"; a show_date: "Are there seats left for 8 March?"
 
 
 @functools.lru_cache(maxsize=4096)  # a tool's result is re-sent with every later request
@@ -5802,6 +5805,19 @@ def _dropped(request: Request, question: str) -> Statement | None:
 def _code_form(code: str) -> str:
     """A code's form: its letters as ``A``, its digits as ``9`` ("KNX3" and "BRW1" are both ``AAA9``)."""
     return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in code)
+
+
+def _new_values(request: Request) -> int:
+    """How many of the latest message's values (numbers, codes) nothing said before holds: "my friend: 45, 155/95, BMI
+    33.1" gives three; "With 25 years and 10% down, was it 1,520?" after that call and its result none."""
+    before = " ".join(json.dumps(item, default=str) for item in request.conversation[:max(0, request.last_user_index)])
+    return sum(not whole_words_at(before, value) for value in facts(request.message))
+
+
+def _runs(code: str) -> str:
+    """A code's form with each run of letters or digits written once: "BA117" and "LH4000" are both ``A9``, "BR4 7TQ"
+    is ``A9 9A``."""
+    return "".join(kind for kind, _ in itertools.groupby(_code_form(code)))
 
 
 def _named_subject(text: str) -> bool:
@@ -6579,9 +6595,10 @@ def _permitted(request: Request) -> str | None:
             modal = next((cue for cue in ("may not", "must not", "cannot", "can't") if f" {cue} " in spoken_clause), "")
             acted = set(words(spoken_clause.partition(f" {modal} ")[2])) if modal else set()  # what a modal ban bans must be asked:
             banned = said[:1] == ["no"] or any(f" {cue} " in spoken_clause for cue in ("not allowed", "not permitted")) or bool(
-                modal) and bool(acted & own or set(words(spoken_clause.partition(f" {modal} ")[0])) & being)  # "Pregnant
-            # visitors may not jump.", of a jump or of one who says they are pregnant (not "Children must not bring nuts" of
-            # "Can I pick up my child at 5?")
+                modal) and bool(acted & own or len(acted) == 1 and set(words(spoken_clause.partition(f" {modal} ")[0])) & (
+                    being - {stem(w) for w in _AUDIENCE}))  # "Pregnant visitors may not jump.", of a jump or of one who
+            # says they are pregnant, the rule banning all they do (not "I'm a guest" of "Guests under 18 may not book
+            # dorm beds"; nor "Children must not bring nuts" of "Can I pick up my child at 5?")
             allowed = not banned and not {"not", "no", "never"} & set(said) and any(
                 f" {cue} " in f" {' '.join(said)} " for cue in _FINE)
             item = next((part for part in clause.replace(" and ", ",").replace(" or ", ",").split(",") if own & set(words(
@@ -6819,7 +6836,8 @@ def restate(statement: Statement) -> str:
                 value.split()) <= 8 and key[:1].isalpha() and key.islower() and value not in ("yes", "no"):  # one value of a key: "rent gbp: 38" → "The
             # rent is 38 GBP." (a label as written: "Beds: 24.")
             key, value = (head, f"{value} {_UNIT_SUFFIXES.get(suffix, _unit(suffix))}") if unit else (key, value)
-            return f"The {key.lower()} {'are' if key.endswith('s') and not key.endswith('ss') else 'is'} {value}."
+            plural = key.endswith("s") and not key.endswith(("ss", "us", "is"))  # (the status is, the basis is)
+            return f"The {key.lower()} {'are' if plural else 'is'} {value}."
         if statement.role == "tool" and (colon and ": " not in value and "; " not in text and len(key.split()) <= 5 and not (
                 key.islower()) or not colon and text[:1].isupper()):  # a sentence or a label as the tool wrote it: "Pets allowed in..."
             return f"{text}."
@@ -7257,6 +7275,51 @@ def _record(one: Any) -> str:
     said = {k.replace("_", " ") + " " if k != "name" else "": ("yes" if v else "no") if isinstance(v, bool) else v
             for k, v in one.items()} if isinstance(one, dict) else {}
     return one.get("") or ", ".join(f"{k}{v}" for k, v in said.items()) if said else str(one)  # one in words as it is
+
+
+#: Comparatives that ask which of two told values is larger (``True``) or smaller: "Which has more puzzles?".
+_MORE_OR_LESS = {**dict.fromkeys("more bigger larger higher greater longer heavier older dearer".split(), True),
+                 **dict.fromkeys("less fewer smaller lower shorter lighter younger".split(), False)}
+
+
+def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
+    """Which of two things a question compares has the larger or smaller value told of it ("What's cheaper, hake or
+    cod?" of "Hake is 9.50 a kilo, cod 12.20"; "Which is cheaper, and by how much?" over two lines "Kit A: ..., £389"),
+    the values said with it; else ``None``. The things are the two either side of "or", two quoted names, or the labels
+    of the lines of a text pasted below."""
+    question = next((p for p in message.split("\n") if p.rstrip().endswith("?")), "")
+    said = _lower_tokens(question)
+    larger = next((_MORE_OR_LESS.get(w, _COMPARED.get(_compared(w), (None, None))[1]) for w in said if w in _MORE_OR_LESS or (
+        w.endswith("er") and _compared(w))), None)
+    if larger is None or not {"which", "what", "what's", "who"} & set(said[:3]):
+        return None
+    found = tokens(question)
+    either = [k for k, t in enumerate(found) if t.lower() == "or" and 0 < k < len(found) - 1]
+    names = [found[either[0] - 1], found[either[0] + 1]] if either else [q.group(1) for q in _QUOTED.finditer(question)]
+    lines = [line.strip() for line in message.split("\n") if line.strip() and line.strip() != question.strip()]
+    if len(names) != 2 and len(lines) == 2 and all(": " in line for line in lines):
+        names = [line.partition(": ")[0] for line in lines]
+    if len(names) != 2 or len({n.lower() for n in names}) != 2:
+        return None
+    values = []
+    for name in names:
+        for text in [message.replace(question, " "), question, *texts]:
+            low = _THOUSANDS.sub("", text)
+            at = whole_words_at(low.lower(), name.lower())
+            after = tokens(low[at[0] + len(name):].split(";")[0].split("\n")[0])[:6] if at else []
+            number = next((t for t in after if _NUMBER.fullmatch(t.lstrip("£$€"))), None)
+            if number is not None:
+                values.append(number)
+                names[len(values) - 1] = low[at[0]:at[0] + len(name)]  # as the text writes it ("Hake")
+                break
+    if len(values) != 2 or values[0].lstrip("£$€") == values[1].lstrip("£$€"):
+        return None
+    first = float(values[0].lstrip("£$€")) > float(values[1].lstrip("£$€"))
+    best = 0 if first == larger else 1
+    gap = abs(float(values[0].lstrip("£$€")) - float(values[1].lstrip("£$€")))
+    sign = next((c for c in values[best][:1] + values[1 - best][:1] if c in "£$€"), "")
+    by = f", by {sign}{gap:.10g}" if "much" in said or "many" in said else ""
+    return f"{names[best]} ({values[best]} against {values[1 - best]} for {names[1 - best]}){by}."
 
 
 def _compared(word: str) -> str:
@@ -7755,6 +7818,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         return f"{solved[0]} gives {solved[1][-1][1]}."  # "Solve 3x + 7 = 22", "how can I solve 8x + 7 = -23?"
     if (question or all(w[:1].isdigit() for w in words(worded))) and (worked := _arithmetic(worded)):
         return f"{worked}."  # "what is 100 divided by 8?", "12 times 7", "my rent times 12"
+    if not schema and question and (which := _which_of_two(said, [s.text for s in reversed(request.said) if s.role in (
+            "user", "tool") and s.turn < request.said[-1].turn])):  # "What's cheaper, hake or cod?"
+        return which
     before = next((s.text for s in reversed(request.said) if s.role == "user" and s.turn < request.said[-1].turn and (
         _number_fact(s.text))), "") if question and len(tokens(said)) <= 4 and _lower_tokens(said)[:1] in (["and"], [
             "what"], ["how"]) and " about " in f" {said.lower()} " or _lower_tokens(said)[:1] == ["and"] else ""
@@ -8558,6 +8624,11 @@ def _worded(request: Request, text: str) -> str:
     rated = any(b.lower() == "per" and _NUMBER.fullmatch(a.lstrip("£$€")) for one in [text, *(s.text for s in told if s.order in {
         order for order, _ in values})] for a, b in itertools.pairwise(tokens(one)))  # "£1.10 per tonne per point ... 58
     # tonnes by 4.5 points": no sum of those (but "How much do I spend per month on rent...?" is one)
+    priced = [(count, t.lstrip("£$€")) for k, t in enumerate(said_out) if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:]) and (
+        said_out[k + 1:k + 2] in (["each"], ["apiece"])) and said_out[k - 1:k] == ["at"] for count in [next((c for c in reversed(
+            said_out[max(0, k - 6):k - 1]) if c.isdigit()), "")] if count]  # "9 reeds at £4.50 each and 2 bags at £310 each"
+    if asked and priced and len(priced) == len([t for t in said_out if t[:1] in "£$€"]):
+        return " + ".join(f"{count} * {price}" for count, price in priced)
     if asked and (len(values) >= 2 or len(given) >= 2) and not rated:  # "What is the total of £120, £75.50 and £300?"
         return " + ".join(given if len(given) >= 2 else [number for number, _ in values.values()])
     spent = [s for s in told if s.stems & _SPENT and s.order not in {order for order, _ in values} and _currencies(s.text) and (
@@ -8958,7 +9029,7 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
             _fits(tool, request) or tool.handoff for tool in _choose_tools(request))  # the message gives all values:
         # "Give me a recipe for pancakes" is not answered by "I'm vegetarian"; a desk of the rest of it: "I need to rent a
         # book, when is it due back?" by "I want to sell back my book"
-        fresh = recalled is not None and len(facts(message)) >= 2 and any(_fits(t, request) >= 2 for t in _choose_tools(
+        fresh = recalled is not None and _new_values(request) >= 2 and any(_fits(t, request) >= 2 for t in _choose_tools(
             request))  # "my friend: 45, male, smokes, 155/95. eligible?": a new screening, not the one before's result
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly and not fresh or bool(
             labelled) or (_from_results(request, message) is not None and not (len(facts(message)) >= 2 and any(_fits(
@@ -9185,8 +9256,10 @@ def _kept_secret(instructions: str, text: str) -> str:
     for line in sentences(text) if secrets or any(cue in low for cue in ("reveal", "share", "disclos", "give", "tell")) else ():
         said = _lower_tokens(line)  # a kind of secret, whatever its value: "Never reveal a box PIN, even if it appears in
         refusals.update({line: f"I can't share {label}: my instructions say not to." for kind, label in _secret_kinds(  # the
-            instructions) for k, w in enumerate(said) if stem(w) == kind and any(any(c.isdigit() for c in v) for v in said[
-                k + 1:k + 4])} if line not in refusals else {})  # conversation." of "... - pin is 4471"
+            instructions) for k, w in enumerate(said) if stem(w) == kind and any(c.isdigit() for c in " ".join(said[k + 1:k + 2] + (
+                said[k + 2:k + 3] if said[k + 1:k + 2] in (["is"], ["was"], [":"], ["="]) else []))) and (
+                    not k or said[k - 1] in STOP or said[k - 1] in label.lower().split())} if line not in refusals else {})
+        # conversation." of "... - pin is 4471" (not "error code E42", "zip code 90210", "password changed 2 days ago")
     for line in list(refusals):  # "The manager is Lena Ortiz, reachable at 555-0177.": her name, not the number kept
         rest = [c for c in line.rstrip(" .!").split(", ") if not any(whole_words_at(c, secret) for secret, _ in secrets)]
         if rest and rest != line.rstrip(" .!").split(", ") and len(" ".join(rest).split()) >= 3 and " is " in rest[0]:
@@ -10206,7 +10279,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             k for k in arguments if side in _ENDS.get(k.split("_")[0], ()) or after and (after[0] in words(k.replace(
                 "_", " ")) or after[0] in _YOUNG and set(words(k.replace("_", " "))) & _YOUNG)), None) or next((
             k for k, v in arguments.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool) and str(v) and new and (
-                shapes[k] == shapes[""] if wrong is None else str(v).lower() in wrong.lower())), None)
+                shapes[k] == shapes[""] and (not shapes[""][0] or _runs(str(v)) == _runs(new)) if wrong is None else str(
+                    v).lower() in wrong.lower())), None)  # (a code of another form, "FW-2024-0007", is no postcode's)
         toggled = {k: not set(_lower_tokens(rest)) & {"no", "not", "without"} for k, v in arguments.items() if isinstance(
             v, bool) and k != key and set(words(k.replace("_", " "))) & set(words(rest))}  # "in colour": colour true
         said_by = [b for a, b in itertools.pairwise(tokens(rest)) if a.lower() in ("with", "by") and b[:1].isupper()]

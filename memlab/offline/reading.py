@@ -1149,12 +1149,26 @@ def outside_brackets(text: str, quoted: bool = False) -> list[str]:
             quote = char
         else:
             depth += (char in "([{") - (char in ")]}")
-        grouped = text[at - 1:at].isdigit() and text[at + 1:at + 4].isdigit() and not text[at + 4:at + 5].isdigit()
+        grouped = text[at - 1:at].isdigit() and text[at + 1:at + 4].isdigit() and not text[at + 4:at + 5].isdigit() and (
+            _thousands(text, at))
         if char == "," and depth <= 0 and not quote and not grouped:  # ("3,400 EUR" is one number)
             pieces.append("")
         else:
             pieces[-1] += char
     return pieces
+
+
+def _thousands(text: str, at: int) -> bool:
+    """Whether the comma at ``at`` groups a number's thousands ("3,400", "1,250,000"), not a list of numbers written
+    without spaces ("101,102,215,318": a first group of three digits and more than one comma)."""
+    start = at
+    while start and (text[start - 1].isdigit() or text[start - 1] == ","):
+        start -= 1
+    end = at
+    while end < len(text) and (text[end].isdigit() or text[end] == ","):
+        end += 1
+    run = text[start:end].strip(",")
+    return run.count(",") == 1 or len(run.partition(",")[0]) < 3
 
 
 def _literal(value: str) -> Any:

@@ -12,7 +12,16 @@ cooperage, a bandstand, a fish market):
 - ``arrive`` and ``depart`` take the dates, a ``cat_names`` list the names listed (not who speaks);
 - "from hoop K up to hoop R": the target is R; "BP 131/84": systolic 131, diastolic 84;
 - new values for a tool ("my brother: age 58, BP 162/99, ...") are a new call, not the earlier result; a request said
-  again with its own values ("book pickup of 51902 for 11/08/2025 morning") is not completed from the one before.
+  again with its own values ("book pickup of 51902 for 11/08/2025 morning") is not completed from the one before;
+- "and ML-2024-0007?" after an application is that code's status, not a new application with it as a postcode; "The
+  status is ...", not "are";
+- "9 music stands at £4.50 each and 2 awnings at £310 each. What's the total?" multiplies each; "What's cheaper, hake
+  or cod?" compares the two values told.
+
+The ``test_review_*`` tests hold what a review found the first batch overreaching on: a list of numbers written with
+commas, a date parameter asked or given, arrive/depart as places, a new value said before an old one, a date written
+with a slash, a question checking a result's values, an id field beside a date, a ban on one ride, and codes and
+passwords of other kinds.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from __future__ import annotations
 import pytest
 
 from ..helpers import function_tool as _tool
+from ..helpers import noted_chat as _chat
 from ..helpers import offline_calls as _calls
 from ..helpers import offline_reply as _reply
 from ..helpers import tool_turn as _turn
@@ -145,3 +155,107 @@ def test_a_request_said_again_with_its_own_values_is_not_the_one_before():
                     {"role": "assistant", "content": "I can do that once I have the job number. Could you give it to me?"},
                     {"role": "user", "content": "book pickup of 51902 for 11/08/2025 morning"}]
     assert _calls([book], conversation) == [("book_pickup", {"job_number": 51902, "date": "11/08/2025", "slot": "morning"})]
+
+
+def test_review_numbers_listed_with_commas_and_no_spaces_are_a_list():
+    instructions = "You answer for the cooperage bothy. Free bunks: 201,204,310,312. Porridge is 4 EUR."
+    assert _reply("How many bunks are free?", instructions).startswith("4")
+
+
+def test_review_a_single_date_parameter_is_still_called_with_a_date_or_asked_for():
+    showing = _tool("find_concerts", "Concerts at the bandstand on a date.", {"show_date": {"type": "string"}})
+    assert _calls([showing], "Is the brass band playing on 2025-08-02?", "You are the bandstand's assistant.") == [
+        ("find_concerts", {"show_date": "2025-08-02"})]
+    assert "show date" in _reply("Do you have the Hallé?", "You are the bandstand's assistant.", tools=[showing])
+
+
+def test_review_arrive_and_depart_as_places_are_read_as_places():
+    trains = _tool("boat_search", "Find boats between two quays.", {
+        "depart": {"type": "string", "description": "quay to depart from"},
+        "arrive": {"type": "string", "description": "quay to arrive at"}})
+    assert _calls([trains], "Boats from Kelham to Fishergate please.") == [
+        ("boat_search", {"depart": "Kelham", "arrive": "Fishergate"})]
+
+
+def test_review_a_new_value_said_before_an_old_one_stays_the_new_one():
+    move = _tool("move_stall", "Move a market stall.", {"stall_id": {"type": "string"}, "new_row": {"type": "string"}})
+    assert _calls([move], "Stall S-41, new row K4. We used to be in row D2.") == [
+        ("move_stall", {"stall_id": "S-41", "new_row": "K4"})]
+
+
+def test_review_a_date_written_with_a_slash_is_no_blood_pressure():
+    log = _tool("log_bp", "Log a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"}})
+    assert _calls([log], "Log my BP. Yesterday 10/12 it was 138/88.") == [("log_bp", {"systolic": 138, "diastolic": 88})]
+
+
+def test_review_a_question_checking_the_values_of_a_result_is_answered_from_it():
+    pay = _tool("loan_payment", "Monthly payment of a loan for a boat.", {
+        "price": {"type": "number"}, "deposit_pct": {"type": "number"}, "years": {"type": "integer"}})
+    conversation = [*_turn("Payment on a 40,000 boat, 20% down, 10 years?", "loan_payment", {
+        "price": 40000, "deposit_pct": 20, "years": 10}, "Monthly payment: 340 EUR", "About 340 EUR a month.", 1),
+                    {"role": "user", "content": "With 10 years and 20% down, was it 340?"}]
+    assert _calls([pay], conversation) == []
+
+
+def test_review_an_id_field_takes_no_date():
+    book = _tool("book_collection", "Book a barrel collection.", {
+        "parcel_id": {"type": "string"}, "date": {"type": "string"}, "slot": {"type": "string"}})
+    conversation = [{"role": "user", "content": "Book collection for parcel 51902 on friday 8 august 2025."},
+                    {"role": "assistant", "content": "I can do that once I have the slot. Could you give it to me?"},
+                    {"role": "user", "content": "book collection of 51902 for 11/08/2025 morning"}]
+    (name, arguments), = _calls([book], conversation)
+    assert arguments["parcel_id"] == "51902" and arguments["date"] == "11/08/2025"
+
+
+_PARK = ("You are the Weir Park assistant. Rules: Pregnant visitors may not ride the Log Flume. Guests under 16 may not "
+         "hire rowing boats. Guests may bring their own food. Everyone may use the bandstand lawn.")
+
+
+def test_review_a_ban_on_one_ride_says_nothing_of_another_thing_asked():
+    assert _reply("I'm pregnant, can I use the bandstand lawn?", _PARK).startswith("Everyone may use")
+    assert not _reply("I'm a guest, can I bring my own food?", _PARK).startswith("No")
+
+
+def test_review_a_code_or_password_of_another_kind_is_told():
+    instructions = "You are the fish market's IT helper. Never reveal the door code or the admin password."
+    conversation = [*_turn("What's wrong with till T2?", "till_info", {"till": "T2"},
+                           "T2: error code E42 (paper jam); password changed 2 days ago", "", 1)[:3]]
+    reply = _reply(conversation, instructions, tools=[_tool("till_info", "A till's state.", {"till": {"type": "string"}})])
+    assert "E42" in reply
+
+
+def test_a_follow_up_code_of_another_form_is_no_value_of_the_earlier_call():
+    apply = _tool("apply_licence", "Submit a market-stall licence application.", {
+        "applicant": {"type": "string"}, "event_date": {"type": "string"}, "site_postcode": {"type": "string"}})
+    status = _tool("licence_status", "Check the status of a licence by reference (ML-YYYY-NNNN).", {"licence_ref": {"type": "string"}})
+    conversation = [*_turn("I'm Odile Varga, I'd like a licence for 05/11/2025 at site LS2 7DJ", "apply_licence", {
+        "applicant": "Odile Varga", "event_date": "05/11/2025", "site_postcode": "LS2 7DJ"}, {
+            "licence_ref": "ML-2025-0193", "status": "submitted"}, "Submitted: ML-2025-0193.", 1),
+                    {"role": "user", "content": "what's the status of that licence?"},
+                    {"role": "assistant", "content": "The status is submitted."},
+                    {"role": "user", "content": "and ML-2024-0007?"}]
+    assert _calls([apply, status], conversation) == [("licence_status", {"licence_ref": "ML-2024-0007"})]
+
+
+def test_a_status_is_one_thing():
+    look = _tool("cask_status", "The status of a cask order.", {"order_id": {"type": "string"}})
+    apply = _tool("order_cask", "Order a cask.", {"wood": {"type": "string"}, "litres": {"type": "integer"}})
+    conversation = [*_turn("Order a 200 litre oak cask please", "order_cask", {"wood": "oak", "litres": 200}, {
+        "order_ref": "CO-5512", "status": "submitted"}, "Ordered: CO-5512.", 1),
+                    {"role": "user", "content": "whats the status of that order?"}]
+    assert _reply(conversation, "Use your tools.", tools=[apply, look]) == "The status is submitted."
+
+
+def test_a_total_of_things_priced_each_is_each_count_times_its_price():
+    reply = _reply("The bandstand needs 9 music stands at £4.50 each and 2 awnings at £310 each. What's the total?")
+    assert reply.startswith("9 * 4.50 + 2 * 310 = 660.5")
+
+
+def test_which_of_two_things_told_with_values_is_cheaper_or_has_more():
+    assert _reply(_chat("Hake is 9.50 a kilo, cod 12.20 and monkfish 18.", "What's cheaper, hake or cod?"),
+                  "You help at a fish market.").startswith("Hake (9.50 against 12.20 for cod)")
+    assert _reply("Which is cheaper, and by how much?\nStave A: oak, £389\nStave B: chestnut, £455").startswith(
+        "Stave A (£389 against £455 for Stave B), by £66")
+    assert _reply("Which of these two coopers has made more casks: cooper 'Ansel' has 212 casks, cooper 'Bree' has 187?"
+                  ).startswith("Ansel")
+    assert "I don't know" in _reply("Which is more important, speed or safety?")
