@@ -87,6 +87,9 @@ _SECONDS = {unit: (measure, float(size)) for measure, units in (
 _IN_UNITS = stem_set(f"celsius fahrenheit kelvin metric imperial {' '.join(_SECONDS)} {' '.join(s + 's' for s in _SECONDS)}")
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
+#: Plural nouns a count gives that are no animals ("for 5 nights", "2 adults").
+_NOT_ANIMALS = frozenset("nights days weeks months years hours minutes seconds times people persons adults children kids "
+                         "guests visitors items pieces pairs sets tickets seats places spaces rooms euros pounds dollars".split())
 #: Words that compare a number with a limit ("under $100", "more than 5", "at least 18").
 _COMPARE = {"under": operator.lt, "below": operator.lt, "less": operator.lt, "over": operator.gt, "above": operator.gt,
             "more": operator.gt, "exceeds": operator.gt, "least": operator.ge, "most": operator.le}
@@ -380,7 +383,8 @@ _SAME_AS = {"money back": "refund", "get back": "refund", "reimbursed": "refund"
             "make it": "attend", "never been": "new", "first time": "new", "do you have": "stock available",
             "take out": "remove delete", "every day": "daily", "every time": "always", "each day": "daily", "every week": "weekly",
             "let know": "message", "electric car": "ev", "electric vehicle": "ev", "left my": "lost", "left our": "lost",
-            "left his": "lost", "left her": "lost"}  # "every day": repeat_daily; "I left my scarf": lost (not "on the left")
+            "left his": "lost", "left her": "lost", "got it back": "recovered", "got them back": "recovered"}  # "every
+# day": repeat_daily; "I left my scarf": lost (not "on the left"); "Got it back fine": recovered
 _NOT_FOUND = ("not found", "does not exist", "doesn't exist", "no match")  # what a tool says it did not find
 _HANDOFF = stem_set("handoff transfer agent handle request")  # the words the SDK puts in each desk's description
 #: A rule of the instructions that forbids something ("Never give investment advice", "Don't discuss politics").
@@ -661,9 +665,15 @@ class Reader:
                 b.lower() in _BODY_PARTS and not (b.lower() == "back" and (a.lower() in ("i'm", "be", "come", "came", "get", "got", "am") or (
                     c.lower() in ("from", "to", "home", "in", "at", "on")))))][:1]  # knee, ...": knee (not "I'm back from")
         if field_stems & stem_set("species animal breed creature") and not self.item and not field_stems & _ID:  # "a hedgehog weighing 420 grams":
-            return "species", lambda text: [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
-                w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for found in [tokens(text)] for k, a in (
-                enumerate(found)) if a.lower() in ("a", "an")][:1]  # hedgehog ("an injured robin": robin)
+            def creatures(text: str) -> list[str]:  # "an injured robin": robin; "spotted 3 humpbacks ... one was a calf",
+                found = tokens(text)  # "3 female mallards": the animals counted
+                counted = [w for k, a in enumerate(found) if a.isdigit() and 1 < int(a) < 1000 for w in found[k + 1:k + 3][-1:] + (
+                    found[k + 1:k + 2]) if w.isalpha() and w.lower().endswith("s") and not w.lower().endswith("ss") and (
+                        w.lower() not in MEASURE_WORDS | CALENDAR | STOP | _NOT_ANIMALS)]
+                return counted[:1] or [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
+                    w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for k, a in enumerate(found) if a.lower(
+                        ) in ("a", "an")][:1]
+            return "species", creatures
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
             name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
         if doing:  # "a given activity (e.g. skiing, scuba diving)": what the user does ("skiing in Austria": skiing)
@@ -1759,7 +1769,8 @@ class Reader:
             value = told[min(self.start, len(told) - 1)]
             return _postcode_whole(message, value) if names & _ADDRESS_PARTS[2] else value  # "postcode is SW1A 1AA"
         later = any(_ENDS.get(part, ("",))[0] == "to" for part in name.lower().split("_")) and any(
-            f"from {part}" in " ".join(_lower_tokens(message)) for part in parts)  # target_size: the last said
+            f != name and set(f.lower().split("_")) & set(parts) - set(_ENDS) for f in self.fields)  # target_size beside
+        # current_size: the one said last
         for piece, found in reversed(self.request.pieces) if later else self.request.pieces:  # ("from size N up to size P")
             found = [t for t in found if t.lower() not in ("ending", "ends") and (not linked or t.lower() not in (
                 "is", "was"))]  # "seat is 14C", "card ending 4421"
@@ -1827,7 +1838,7 @@ class Reader:
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         pressures = [halves for t in tokens(self.request.message[:2000]) if t.count("/") == 1 for halves in [t.split("/")] if all(
-            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) >= 60 and int(halves[0]) > int(
+            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) >= 40 and int(halves[0]) > int(
                 halves[1])] if side else []  # (not a date: "10/12")
         if pressures:  # (the latest message's, else the value found as any number)
             return float(pressures[0][side[0]])
@@ -2393,7 +2404,8 @@ class Reader:
                 nominal = word.endswith("ication") and stem(word[:-7] + "y") in marks  # "a notification": notify
                 if stem(word) in marks or unsaid or whole or nominal or len(word) > 6 and stem(word.removesuffix("ly")) in marks or (
                         "-" in word and stem(word.split("-")[0]) in marks):  # "remote-friendly": remote
-                    clause = itertools.takewhile(lambda w: w not in ("but", "except", "while"), reversed(found[:at]))
+                    clause = itertools.takewhile(lambda w: w not in ("but", "except", "while", "-", "!", "."), reversed(
+                        found[max(0, at - 5):at]))  # (near: "off the headland - one was a calf" turns nothing off)
                     switched = next((w for w in clause if w in _SWITCHES), "")  # "turn off SMS", "keep email on"
                     own = set(name.lower().split("_")) & _SWITCHES  # off_lead: "off lead" says it, "on lead" does not
                     right = next((w for w in reversed(found[max(0, at - 3):at]) if w not in ("the", "a", "her", "his", "its",
@@ -2401,7 +2413,8 @@ class Reader:
                     # before it only: "kept her on the lead")
                     switched = "" if right in own else "off" if right in ("on", "off") else switched
                     return not unsaid and found[at - 1:at] != ["nothing"] and switched not in _OFF and found[at + 1:at + 2] != ["off"] and stem(word) not in (
-                        waved) and not any(w in ("not", "no", "never", "without", "hold") or w.endswith("n't") for w in [
+                        waved) and not any(w in ("not", "no", "never", "without", "hold", "none", "neither") or w.endswith(
+                            "n't") for w in [  # ("none of them ringed")
                             *itertools.takewhile(lambda w: w != ",", reversed(found[max(0, at - 4):at])),
                             *found[at + 2:at + 3] * (found[at + 1:at + 2] in (["is"], ["are"], ["was"], ["were"])),
                             *found[at + 1:at + 2] * (found[at + 1:at + 2] in (["isn't"], ["aren't"], ["wasn't"], ["not"]))])  # "support
@@ -2514,6 +2527,11 @@ class Reader:
         instructions forbid ("Never give it a pass on the first try": not "pass" while the conversation holds one
         answer of the assistant). Numbers the instructions label ("1 low, 2 high") are chosen by their labels."""
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
+        lettered = all(isinstance(o, str) and len(o) == 1 and o.isupper() for o in options) and len(options) > 2 and set(
+            words(name.replace("_", " "))) & stem_set("class grade category rating band")  # motor_class A-G: the letter
+        coded = [t[0] for t in tokens(self.request.message) if lettered and len(t) >= 2 and t[0].isupper() and t[1].isdigit()]
+        if coded and coded[0] in options:  # of a code said ("on a D12-5", "an E9 motor"): D, E
+            return coded[0]
         side = [part in _OLD_SIDE for part in name.lower().split("_") if part in _OLD_SIDE | _NEW_SIDE]
         if side and any(f != name and set(f.lower().split("_")) & (_NEW_SIDE if side[0] else _OLD_SIDE) for f in self.fields) and (
                 pair := _sides(self.request.message, options)):  # "use cilantro rather than mint": remove mint, add cilantro
@@ -3350,7 +3368,7 @@ def _object(text: str, beside: set[str] | frozenset[str] = frozenset(), own: fro
     items = []  # each of a list: "Lock the back door and the garage door" → "back", "garage"
     for item in " ".join(span).split(" and ") if kept else ():
         kept = [w for w in item.split() if w.lower() not in STOP | {"some", "me"}][:6]
-        kept = kept[1 + bool(_NUMBER.fullmatch(kept[0])):] if len(kept) > 1 + bool(_NUMBER.fullmatch(kept[0])) and kept[bool(
+        kept = kept[1 + bool(_NUMBER.fullmatch(kept[0])):] if kept and len(kept) > 1 + bool(_NUMBER.fullmatch(kept[0])) and kept[bool(
             _NUMBER.fullmatch(kept[0]))].lower() in MEASURE_WORDS else kept  # "log 2.5 ml oxytocin": oxytocin
         kept = list(itertools.dropwhile(lambda w: stem(w.lower()) in _CHANGES | beside | {stem("change"), "up", "out", "down"}
                                         or w.lower() in _COUNT_WORDS or w.isdigit(), kept))  # "two medium lattes" (size):
@@ -4670,7 +4688,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     # "What's the call-out fee?": the fee a
     keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
     # result of the booking named (callout_fee_gbp), not a new estimate; not London's temperature for Paris
-    fresh = _new_values(request) >= 2 and any(_fits(t, request) >= 2 for t in tools if not t.handoff)  # "my brother: 58,
+    fresh = _new_values(request) and any(_fits(t, request) >= 2 for t in tools if not t.handoff)  # "my brother: 58,
     # 162/99, BMI 34.5. eligible?": a new screening (not "With 25 years and 10% down, was it 1,520?")
     if choice in (None, "auto") and (back or keyed) and not fresh and _is_question(request.message) and (_from_results(
             request, request.message) or keyed and (found := _answered_by_conversation(request)) and found[1].role == "tool"):
@@ -5188,8 +5206,9 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     said = frozenset(words(required[0].replace("_", " "))) if len(required) == 1 else frozenset()
     return bool(said & (_FREE_TEXT | works)) and not said & _ID and (  # a tracking_number is an id, not a music track
         message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
-            message, tool.name)) or bool(said & stem_set("date day") and _DATE.search(message)))  # "do you have dune by
-    # frank herbert"; a show_date: "Are there seats left for 8 March?"
+            message, tool.name)) or bool(said & stem_set("date day") and (_DATE.search(message) or tool.name_stems - _VERBS & set(
+                words(message)))))  # "do you have dune by frank herbert"; a show_date: "Are there seats left for 8 March?"
+    # (or its tool named, to ask for the date: "Are there seats left?")
 
 
 @functools.lru_cache(maxsize=4096)  # a tool's result is re-sent with every later request
@@ -5807,17 +5826,23 @@ def _code_form(code: str) -> str:
     return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in code)
 
 
-def _new_values(request: Request) -> int:
-    """How many of the latest message's values (numbers, codes) nothing said before holds: "my friend: 45, 155/95, BMI
-    33.1" gives three; "With 25 years and 10% down, was it 1,520?" after that call and its result none."""
+def _new_values(request: Request) -> bool:
+    """Whether the latest message gives two values or more (numbers, codes), one of them said nowhere before and none a
+    tool returned: "my friend: 300000, 10% deposit, 30 years" after 25 years (not "With 25 years and 10% down, was it
+    1,520?" of a result of 1,520 EUR: that result checked)."""
     before = " ".join(json.dumps(item, default=str) for item in request.conversation[:max(0, request.last_user_index)])
-    return sum(not whole_words_at(before, value) for value in facts(request.message))
+    results = " ".join(str(item.get("output")) for item in request.conversation[:max(0, request.last_user_index)] if item_type(
+        item) == "function_call_output")
+    given = facts(request.message)
+    return len(given) >= 2 and any(not whole_words_at(before, v) for v in given) and not any(whole_words_at(
+        results, v.rstrip("%")) or whole_words_at(_THOUSANDS.sub("", results), _THOUSANDS.sub("", v)) for v in given if len(
+            v.rstrip("%")) >= 3)
 
 
 def _runs(code: str) -> str:
-    """A code's form with each run of letters or digits written once: "BA117" and "LH4000" are both ``A9``, "BR4 7TQ"
-    is ``A9 9A``."""
-    return "".join(kind for kind, _ in itertools.groupby(_code_form(code)))
+    """A code's form with each run of letters or digits written once, its dashes and spaces left out: "BA117",
+    "INC-4410" and "LH4000" are all ``A9``, "BR4 7TQ" is ``A9A``."""
+    return "".join(kind for kind, _ in itertools.groupby(c for c in _code_form(code) if c in "A9"))
 
 
 def _named_subject(text: str) -> bool:
@@ -7285,8 +7310,9 @@ _MORE_OR_LESS = {**dict.fromkeys("more bigger larger higher greater longer heavi
 def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
     """Which of two things a question compares has the larger or smaller value told of it ("What's cheaper, hake or
     cod?" of "Hake is 9.50 a kilo, cod 12.20"; "Which is cheaper, and by how much?" over two lines "Kit A: ..., £389"),
-    the values said with it; else ``None``. The things are the two either side of "or", two quoted names, or the labels
-    of the lines of a text pasted below."""
+    the values said with it; else ``None``. The things are the two either side of "or" ("Dock 3 or Dock 7" whole), two
+    quoted names, or the labels of the lines of a text pasted below; each must have one number told of it, no more
+    ("20 GB for £10" compares nothing)."""
     question = next((p for p in message.split("\n") if p.rstrip().endswith("?")), "")
     said = _lower_tokens(question)
     larger = next((_MORE_OR_LESS.get(w, _COMPARED.get(_compared(w), (None, None))[1]) for w in said if w in _MORE_OR_LESS or (
@@ -7294,29 +7320,35 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
     if larger is None or not {"which", "what", "what's", "who"} & set(said[:3]):
         return None
     found = tokens(question)
-    either = [k for k, t in enumerate(found) if t.lower() == "or" and 0 < k < len(found) - 1]
-    names = [found[either[0] - 1], found[either[0] + 1]] if either else [q.group(1) for q in _QUOTED.finditer(question)]
+    either = [k for k, t in enumerate(found) if t.lower() == "or" and 1 < k < len(found) - 1]
+    k = either[0] if either else 0
+    paired = either and found[k + 2:k + 3] and found[k - 2].lower() == found[k + 1].lower()  # "Dock 3 or Dock 7"
+    names = ([f"{found[k - 2]} {found[k - 1]}", f"{found[k + 1]} {found[k + 2]}"] if paired else [found[k - 1], found[k + 1]]
+             ) if either else [q.group(1) for q in _QUOTED.finditer(question)]
     lines = [line.strip() for line in message.split("\n") if line.strip() and line.strip() != question.strip()]
-    if len(names) != 2 and len(lines) == 2 and all(": " in line for line in lines):
-        names = [line.partition(": ")[0] for line in lines]
-    if len(names) != 2 or len({n.lower() for n in names}) != 2:
+    labelled = len(names) != 2 and len(lines) == 2 and all(": " in line for line in lines)
+    names = [line.partition(": ")[0] for line in lines] if labelled else names
+    if len(names) != 2 or len({n.lower() for n in names}) != 2 or any(n.isdigit() or n.lower() in STOP for n in names):
         return None
     values = []
-    for name in names:
+    for n, name in enumerate(names):
         for text in [message.replace(question, " "), question, *texts]:
             low = _THOUSANDS.sub("", text)
             at = whole_words_at(low.lower(), name.lower())
-            after = tokens(low[at[0] + len(name):].split(";")[0].split("\n")[0])[:6] if at else []
-            number = next((t for t in after if _NUMBER.fullmatch(t.lstrip("£$€"))), None)
-            if number is not None:
-                values.append(number)
-                names[len(values) - 1] = low[at[0]:at[0] + len(name)]  # as the text writes it ("Hake")
+            rest = low[at[0] + len(name):].split("\n")[0] if at else ""
+            other = whole_words_at(rest.lower(), names[1 - n].lower())
+            rest = rest[:other[0]] if other else rest  # up to the other thing, and the clause's end
+            rest = rest if labelled else min((rest.partition(cut)[0] for cut in (",", ";", " and ", ". ")), key=len)
+            numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t.lstrip("£$€").rstrip("%"))]
+            if numbers:
+                values.append(numbers[0] if len(numbers) == 1 else "")
+                names[n] = low[at[0]:at[0] + len(name)]  # as the text writes it ("Hake")
                 break
-    if len(values) != 2 or values[0].lstrip("£$€") == values[1].lstrip("£$€"):
+    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€"):
         return None
-    first = float(values[0].lstrip("£$€")) > float(values[1].lstrip("£$€"))
+    first = float(values[0].lstrip("£$€").rstrip("%")) > float(values[1].lstrip("£$€").rstrip("%"))
     best = 0 if first == larger else 1
-    gap = abs(float(values[0].lstrip("£$€")) - float(values[1].lstrip("£$€")))
+    gap = abs(float(values[0].lstrip("£$€").rstrip("%")) - float(values[1].lstrip("£$€").rstrip("%")))
     sign = next((c for c in values[best][:1] + values[1 - best][:1] if c in "£$€"), "")
     by = f", by {sign}{gap:.10g}" if "much" in said or "many" in said else ""
     return f"{names[best]} ({values[best]} against {values[1 - best]} for {names[1 - best]}){by}."
@@ -8627,7 +8659,11 @@ def _worded(request: Request, text: str) -> str:
     priced = [(count, t.lstrip("£$€")) for k, t in enumerate(said_out) if t[:1] in "£$€" and _NUMBER.fullmatch(t[1:]) and (
         said_out[k + 1:k + 2] in (["each"], ["apiece"])) and said_out[k - 1:k] == ["at"] for count in [next((c for c in reversed(
             said_out[max(0, k - 6):k - 1]) if c.isdigit()), "")] if count]  # "9 reeds at £4.50 each and 2 bags at £310 each"
-    if asked and priced and len(priced) == len([t for t in said_out if t[:1] in "£$€"]):
+    asking = next((p for p in reversed(sentences(text)) if p.rstrip().endswith("?")), "")  # "What's the total?" (not
+    whole = not any(cue in f" {asking} " for cue in (" many ", " which ", " for the ", " each ", " per ")) and not any(  # "the
+        cue in text for cue in ("%", " discount", " off ", " vat", " tax", " delivery", " postage")) and len({  # total for
+            t[:1] for t in said_out if t[:1] in "£$€"}) == 1  # the shirts", "with a 10% discount", pounds and dollars)
+    if asked and whole and priced and len(priced) == len([t for t in said_out if t[:1] in "£$€"]):
         return " + ".join(f"{count} * {price}" for count, price in priced)
     if asked and (len(values) >= 2 or len(given) >= 2) and not rated:  # "What is the total of £120, £75.50 and £300?"
         return " + ".join(given if len(given) >= 2 else [number for number, _ in values.values()])
@@ -9029,7 +9065,7 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
             _fits(tool, request) or tool.handoff for tool in _choose_tools(request))  # the message gives all values:
         # "Give me a recipe for pancakes" is not answered by "I'm vegetarian"; a desk of the rest of it: "I need to rent a
         # book, when is it due back?" by "I want to sell back my book"
-        fresh = recalled is not None and _new_values(request) >= 2 and any(_fits(t, request) >= 2 for t in _choose_tools(
+        fresh = recalled is not None and _new_values(request) and any(_fits(t, request) >= 2 for t in _choose_tools(
             request))  # "my friend: 45, male, smokes, 155/95. eligible?": a new screening, not the one before's result
         answered = _only_asks(message) and not looked_up and (recalled is not None and not partly and not fresh or bool(
             labelled) or (_from_results(request, message) is not None and not (len(facts(message)) >= 2 and any(_fits(
@@ -9258,7 +9294,7 @@ def _kept_secret(instructions: str, text: str) -> str:
         refusals.update({line: f"I can't share {label}: my instructions say not to." for kind, label in _secret_kinds(  # the
             instructions) for k, w in enumerate(said) if stem(w) == kind and any(c.isdigit() for c in " ".join(said[k + 1:k + 2] + (
                 said[k + 2:k + 3] if said[k + 1:k + 2] in (["is"], ["was"], [":"], ["="]) else []))) and (
-                    not k or said[k - 1] in STOP or said[k - 1] in label.lower().split())} if line not in refusals else {})
+                    not k or said[k - 1] not in _OTHER_CODES or said[k - 1] in label.lower().split())} if line not in refusals else {})
         # conversation." of "... - pin is 4471" (not "error code E42", "zip code 90210", "password changed 2 days ago")
     for line in list(refusals):  # "The manager is Lena Ortiz, reachable at 555-0177.": her name, not the number kept
         rest = [c for c in line.rstrip(" .!").split(", ") if not any(whole_words_at(c, secret) for secret, _ in secrets)]
@@ -9268,6 +9304,12 @@ def _kept_secret(instructions: str, text: str) -> str:
     for line, refusal in refusals.items():
         kept = kept.replace(line, refusal)
     return " ".join(dict.fromkeys(sentences(kept))) if refusals else kept
+
+
+#: The words before "code" (or "number") that make it another kind than a secret one ("error code E42", "zip code").
+_OTHER_CODES = frozenset("error zip post postal area country dialling dial promo promotional discount voucher coupon tracking "
+                         "product item sort status reference booking order colour color dress qr bar source exit return "
+                         "response http tax".split())
 
 
 @functools.lru_cache(maxsize=256)

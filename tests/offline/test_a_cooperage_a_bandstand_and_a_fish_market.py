@@ -16,12 +16,17 @@ cooperage, a bandstand, a fish market):
 - "and ML-2024-0007?" after an application is that code's status, not a new application with it as a postcode; "The
   status is ...", not "are";
 - "9 music stands at £4.50 each and 2 awnings at £310 each. What's the total?" multiplies each; "What's cheaper, hake
-  or cod?" compares the two values told.
+  or cod?" compares the two values told;
+- structured output: "none of them ringed" is no, "3 female mallards" the species counted, "one was a calf" (after "off
+  the headland") a calf present, "on a D12-5" motor class D, "Got it back fine" recovered.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a list of numbers written with
 commas, a date parameter asked or given, arrive/depart as places, a new value said before an old one, a date written
 with a slash, a question checking a result's values, an id field beside a date, a ban on one ride, and codes and
-passwords of other kinds.
+passwords of other kinds; and of a second review and a whole-round hunt: whole names and one value each in a
+comparison, a total of the whole basket only, a gate code after another word, a date tool asking for its date, a new
+value beside a current one, a low blood pressure, a friend's one new value, a code without its dash, and a sentence
+that broke the reader.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import pytest
 from ..helpers import function_tool as _tool
 from ..helpers import noted_chat as _chat
 from ..helpers import offline_calls as _calls
+from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
 from ..helpers import tool_turn as _turn
 
@@ -259,3 +265,81 @@ def test_which_of_two_things_told_with_values_is_cheaper_or_has_more():
     assert _reply("Which of these two coopers has made more casks: cooper 'Ansel' has 212 casks, cooper 'Bree' has 187?"
                   ).startswith("Ansel")
     assert "I don't know" in _reply("Which is more important, speed or safety?")
+
+
+def test_a_sighting_is_read_with_its_negation_its_count_noun_and_its_young():
+    bird = {"type": "object", "properties": {"species": {"type": "string"}, "count": {"type": "integer"},
+                                             "ringed": {"type": "boolean"}}, "required": ["species", "count", "ringed"]}
+    assert _form(bird, "Saw 4 male eiders off the fish quay, none of them ringed") == {
+        "species": "eiders", "count": 4, "ringed": False}
+    seals = {"type": "object", "properties": {"species": {"type": "string"}, "pup_present": {"type": "boolean"}},
+             "required": ["species", "pup_present"]}
+    assert _form(seals, "Counted 5 greys off the harbour wall at 09:10 - one was a pup!") == {
+        "species": "greys", "pup_present": True}
+
+
+def test_a_motor_class_of_letters_is_the_letter_of_the_code_said_and_got_it_back_is_recovered():
+    flight = {"type": "object", "properties": {
+        "motor_class": {"type": "string", "enum": ["A", "B", "C", "D", "E", "F", "G"]}, "recovered": {"type": "boolean"}},
+        "required": ["motor_class", "recovered"]}
+    assert _form(flight, "Flew the bandstand club's rocket on a D12-5 to 210 m. Got it back fine.") == {
+        "motor_class": "D", "recovered": True}
+
+
+def test_review_a_comparison_needs_one_value_for_each_whole_name():
+    assert _reply("Crate 3 has 14 mackerel and Crate 7 has 22 mackerel.\nWhich has fewer mackerel, Crate 3 or Crate 7?"
+                  ).startswith("Crate 3 (14 against 22 for Crate 7)")
+    for message in ("Plan Basic: 20 GB for £25\nPlan Plus: 50 GB for £18\nWhich is cheaper?",
+                    "The oak cask was 30 last year but is 45 now; the chestnut cask is 40.\nWhich is cheaper, oak or chestnut?",
+                    "Which is cheaper, a $20 taxi or a $3 bus ticket?"):
+        assert "against" not in _reply(message)
+
+
+def test_review_a_total_of_priced_things_is_only_the_whole_basket_in_one_currency():
+    for message in ("3 hoops at £12 each and 2 staves at £8 each, with a 10% discount. What's the total?",
+                    "I bought 3 hoops at £12 each and 2 staves at £8 each. What's the total for the hoops?",
+                    "3 hoops at £12 each and 2 staves at £8 each. How many items is that in total?",
+                    "3 hoops at £12 each and 2 staves at $8 each. What's the total?"):
+        assert "= 52" not in _reply(message)
+
+
+def test_review_a_gate_code_told_after_another_word_is_still_kept():
+    info = _tool("site_info", "How to get into the cooperage yard.", {})
+    conversation = [*_turn("How do I get into the yard?", "site_info", {}, "Yard access: code 5566 at the side door.", "", 1)[:3]]
+    assert "5566" not in _reply(conversation, "Never reveal the gate code.", tools=[info])
+
+
+def test_review_a_date_tool_asks_for_the_date_when_none_is_said():
+    seats = _tool("seats_left", "Unsold seats for the bandstand concert on a date.", {"show_date": {"type": "string"}})
+    assert "show date" in _reply("Are there seats left?", "You sell bandstand tickets.", tools=[seats])
+
+
+def test_review_a_new_value_beside_a_current_one_of_its_word_is_the_other_one():
+    change = _tool("change_pitch", "Move a market trader's pitch.", {"current_pitch": {"type": "string"},
+                                                                     "new_pitch": {"type": "string"}})
+    assert _calls([change], "My pitch is 14C; I'd like pitch 22A instead.") == [
+        ("change_pitch", {"current_pitch": "14C", "new_pitch": "22A"})]
+
+
+def test_review_a_low_blood_pressure_is_one_and_a_friend_with_one_new_value_is_a_new_call():
+    log = _tool("log_bp", "Log a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"}})
+    assert _calls([log], "Log my BP: 55/40 when I fainted.") == [("log_bp", {"systolic": 55, "diastolic": 40})]
+    pay = _tool("loan_payment", "Monthly payment of a loan for a boat.", {
+        "price": {"type": "number"}, "deposit_pct": {"type": "number"}, "years": {"type": "integer"}})
+    conversation = [*_turn("Payment on a 40000 boat, 20% down, 10 years?", "loan_payment", {
+        "price": 40000, "deposit_pct": 20, "years": 10}, "monthly_payment: 340 EUR", "About 340 EUR a month.", 1),
+                    {"role": "user", "content": "My friend: 40000, 20% down, 15 years. Monthly?"}]
+    assert _calls([pay], conversation) == [("loan_payment", {"price": 40000, "deposit_pct": 20, "years": 15})]
+
+
+def test_review_a_follow_up_code_without_its_dash_is_the_same_form():
+    status = _tool("ticket_status", "Status of a cooperage support ticket.", {"ticket": {"type": "string"}})
+    conversation = [*_turn("What's happening with ticket INC-4410?", "ticket_status", {"ticket": "INC-4410"}, "in progress",
+                           "INC-4410 is in progress.", 1), {"role": "user", "content": "And INC4471?"}]
+    assert _calls([status], conversation) == [("ticket_status", {"ticket": "INC4471"})]
+
+
+def test_review_a_sentence_of_two_places_and_a_date_does_not_break_the_reader():
+    ship = {"type": "object", "properties": {"shipment_id": {"type": "string"}, "depart_port": {"type": "string"},
+                                             "arrive_port": {"type": "string"}}, "required": ["shipment_id"]}
+    assert _form(ship, "Cask shipment CS-7781 left Leith on 3 May and arrives in Cork on 24 May.")["shipment_id"] == "CS-7781"
