@@ -87,6 +87,9 @@ _SECONDS = {unit: (measure, float(size)) for measure, units in (
 _IN_UNITS = stem_set(f"celsius fahrenheit kelvin metric imperial {' '.join(_SECONDS)} {' '.join(s + 's' for s in _SECONDS)}")
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
+#: Words that label a code as a place or a record's ("room B12", "ID B2291"): no class of a thing.
+_LABELS = frozenset("room id ref reference unit gate flat seat bay no number # order booking ticket bin shelf aisle row pitch "
+                    "stand desk locker platform".split())
 #: Plural nouns a count gives that are no animals ("for 5 nights", "2 adults").
 _NOT_ANIMALS = frozenset("nights days weeks months years hours minutes seconds times people persons adults children kids "
                          "guests visitors items pieces pairs sets tickets seats places spaces rooms euros pounds dollars".split())
@@ -666,8 +669,10 @@ class Reader:
                     c.lower() in ("from", "to", "home", "in", "at", "on")))))][:1]  # knee, ...": knee (not "I'm back from")
         if field_stems & stem_set("species animal breed creature") and not self.item and not field_stems & _ID:  # "a hedgehog weighing 420 grams":
             def creatures(text: str) -> list[str]:  # "an injured robin": robin; "spotted 3 humpbacks ... one was a calf",
-                found = tokens(text)  # "3 female mallards": the animals counted
-                counted = [w for k, a in enumerate(found) if a.isdigit() and 1 < int(a) < 1000 for w in found[k + 1:k + 3][-1:] + (
+                found = tokens(text)  # "Saw 3 female mallards": the animals counted (not "from 2 boats")
+                counted = [w for k, a in enumerate(found) if a.isdigit() and 1 < int(a) < 1000 and {stem(b.lower()) for b in found[
+                    max(0, k - 3):k]} & stem_set("saw seen spotted spot counted count watched found heard recorded ringed caught")
+                           for w in found[k + 1:k + 3][-1:] + (
                     found[k + 1:k + 2]) if w.isalpha() and w.lower().endswith("s") and not w.lower().endswith("ss") and (
                         w.lower() not in MEASURE_WORDS | CALENDAR | STOP | _NOT_ANIMALS)]
                 return counted[:1] or [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
@@ -1837,9 +1842,12 @@ class Reader:
         """:meth:`said_number`, as the message then corrects it: "for three people ... Oh wait, make it four": 4; a blood
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
-        pressures = [halves for t in tokens(self.request.message[:2000]) if t.count("/") == 1 for halves in [t.split("/")] if all(
-            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) >= 40 and int(halves[0]) > int(
-                halves[1])] if side else []  # (not a date: "10/12")
+        said = tokens(self.request.message[:2000])
+        labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure")}
+        pressures = [halves for k, t in enumerate(said) if t.count("/") == 1 for halves in [t.split("/")] if all(
+            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and (
+                k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 250 and 40 <= int(halves[1]) <= 150)] if side else []
+        # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
         if pressures:  # (the latest message's, else the value found as any number)
             return float(pressures[0][side[0]])
         value = self.said_number(name, description)
@@ -2529,9 +2537,13 @@ class Reader:
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
         lettered = all(isinstance(o, str) and len(o) == 1 and o.isupper() for o in options) and len(options) > 2 and set(
             words(name.replace("_", " "))) & stem_set("class grade category rating band")  # motor_class A-G: the letter
-        coded = [t[0] for t in tokens(self.request.message) if lettered and len(t) >= 2 and t[0].isupper() and t[1].isdigit()]
-        if coded and coded[0] in options:  # of a code said ("on a D12-5", "an E9 motor"): D, E
-            return coded[0]
+        said = tokens(self.request.message)
+        stated = [b for a, b in itertools.pairwise(said) if lettered and b in options and stem(a.lower()) in words(name.replace(
+            "_", " "))]  # "class G"
+        coded = [t[0] for a, t in itertools.pairwise(["", *said]) if lettered and not stated and len(t) >= 2 and t[0].isupper() and (
+            t[1].isdigit()) and a.lower() not in _LABELS]  # (not "room B12", "ID B2291")
+        if (stated or coded)[:1] and (stated or coded)[0] in options:  # of a code said ("on a D12-5", "an E9 motor"): D, E
+            return (stated or coded)[0]
         side = [part in _OLD_SIDE for part in name.lower().split("_") if part in _OLD_SIDE | _NEW_SIDE]
         if side and any(f != name and set(f.lower().split("_")) & (_NEW_SIDE if side[0] else _OLD_SIDE) for f in self.fields) and (
                 pair := _sides(self.request.message, options)):  # "use cilantro rather than mint": remove mint, add cilantro
@@ -5206,8 +5218,9 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     said = frozenset(words(required[0].replace("_", " "))) if len(required) == 1 else frozenset()
     return bool(said & (_FREE_TEXT | works)) and not said & _ID and (  # a tracking_number is an id, not a music track
         message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
-            message, tool.name)) or bool(said & stem_set("date day") and (_DATE.search(message) or tool.name_stems - _VERBS & set(
-                words(message)))))  # "do you have dune by frank herbert"; a show_date: "Are there seats left for 8 March?"
+            message, tool.name)) or bool(said & stem_set("date day") and (_DATE.search(message) or (len(tool.name_stems - _VERBS) > 1 or {
+                "left", "available", "free", "remaining", "spare"} & set(_lower_tokens(message))) and (
+                    tool.name_stems - _VERBS <= set(words(message))))))  # "do you have dune by frank herbert"; a show_date: "Are there seats left for 8 March?"
     # (or its tool named, to ask for the date: "Are there seats left?")
 
 
@@ -5418,6 +5431,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     whom = set(words(" ".join(t for t in tokens(question)[1:] if t[:1].isupper() and t.lower() not in CALENDAR))) - {
         head}  # "Ellen's booking
     # reference": of Ellen; "Which class is Jess in?": what is said of Jess ("Jess in the novice")
+    full_names = [(a, b.removesuffix("'s").removesuffix("’s")) for a, b in itertools.pairwise(tokens(question)[1:]) if a[:1].isupper(
+        ) and b[:1].isupper() and a.isalpha() and a.lower() not in CALENDAR | STOP and b.lower() not in CALENDAR]  # "Maren Holm"
     sorted_by = whom and len(set(topic) - whom) == 1 and set(topic) - whom <= _SORTED_INTO  # "Which class is Jess in?"
     candidates += [(0.0, s) for s in request.said if sorted_by and s.role in roles and whom <= s.stems]
     if stem("day") in topic and "how " not in question.lower():  # "Which days can I do?": "I can do Tuesdays and Thursdays"
@@ -5514,6 +5529,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if whom and not whom & statement.stems and _of_another(request, statement, whom):
             continue  # "Did Hattie ask for a belt?" is not answered by "He wants ... a leather belt" said after Oskar
+        if any(f"{first} " in statement.text and f"{first} {last}" not in statement.text and any(
+                a == first and b[:1].isupper() and b != last for a, b in itertools.pairwise(tokens(statement.text)))
+               for first, last in full_names):
+            continue  # "What's Maren Holm's card number?" is not answered by "Maren Holt's card is 8151243"
         if statement.role == "tool" and any(f"{whose} name" in question.lower() for whose in ("my", "our")):
             continue  # "What was my name again?" is no route's name ("name: Serac Window")
         if yours and statement.role == "user" and not {"you", "your", "you're"} & set(_lower_tokens(statement.text)) and not (
@@ -7330,7 +7349,7 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
     names = [line.partition(": ")[0] for line in lines] if labelled else names
     if len(names) != 2 or len({n.lower() for n in names}) != 2 or any(n.isdigit() or n.lower() in STOP for n in names):
         return None
-    values = []
+    values, units = [], []  # "14 stops" is not compared with "35 minutes"
     for n, name in enumerate(names):
         for text in [message.replace(question, " "), question, *texts]:
             low = _THOUSANDS.sub("", text)
@@ -7339,12 +7358,14 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
             other = whole_words_at(rest.lower(), names[1 - n].lower())
             rest = rest[:other[0]] if other else rest  # up to the other thing, and the clause's end
             rest = rest if labelled else min((rest.partition(cut)[0] for cut in (",", ";", " and ", ". ")), key=len)
-            numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t.lstrip("£$€").rstrip("%"))]
+            told = tokens(rest)
+            numbers = [t for t in told if _NUMBER.fullmatch(t.lstrip("£$€").rstrip("%"))]
             if numbers:
                 values.append(numbers[0] if len(numbers) == 1 else "")
+                units.append(next((w.lower() for w in told[told.index(numbers[0]) + 1:][:1] if w.isalpha() and w.lower() not in STOP), ""))
                 names[n] = low[at[0]:at[0] + len(name)]  # as the text writes it ("Hake")
                 break
-    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€"):
+    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€") or all(units) and units[0] != units[1]:
         return None
     first = float(values[0].lstrip("£$€").rstrip("%")) > float(values[1].lstrip("£$€").rstrip("%"))
     best = 0 if first == larger else 1
@@ -8660,7 +8681,7 @@ def _worded(request: Request, text: str) -> str:
         said_out[k + 1:k + 2] in (["each"], ["apiece"])) and said_out[k - 1:k] == ["at"] for count in [next((c for c in reversed(
             said_out[max(0, k - 6):k - 1]) if c.isdigit()), "")] if count]  # "9 reeds at £4.50 each and 2 bags at £310 each"
     asking = next((p for p in reversed(sentences(text)) if p.rstrip().endswith("?")), "")  # "What's the total?" (not
-    whole = not any(cue in f" {asking} " for cue in (" many ", " which ", " for the ", " each ", " per ")) and not any(  # "the
+    whole = not (len(priced) > 1 and any(cue in f" {asking} " for cue in (" many ", " which ", " for the ", " each ", " per "))) and not any(  # "the
         cue in text for cue in ("%", " discount", " off ", " vat", " tax", " delivery", " postage")) and len({  # total for
             t[:1] for t in said_out if t[:1] in "£$€"}) == 1  # the shirts", "with a 10% discount", pounds and dollars)
     if asked and whole and priced and len(priced) == len([t for t in said_out if t[:1] in "£$€"]):
@@ -9294,7 +9315,8 @@ def _kept_secret(instructions: str, text: str) -> str:
         refusals.update({line: f"I can't share {label}: my instructions say not to." for kind, label in _secret_kinds(  # the
             instructions) for k, w in enumerate(said) if stem(w) == kind and any(c.isdigit() for c in " ".join(said[k + 1:k + 2] + (
                 said[k + 2:k + 3] if said[k + 1:k + 2] in (["is"], ["was"], [":"], ["="]) else []))) and (
-                    not k or said[k - 1] not in _OTHER_CODES or said[k - 1] in label.lower().split())} if line not in refusals else {})
+                    not k or said[k - 1] in label.lower().split() or (said[k - 1] in STOP | _ENTRY if kind == stem("code") else (
+                        said[k - 1] not in _OTHER_CODES)))} if line not in refusals else {})
         # conversation." of "... - pin is 4471" (not "error code E42", "zip code 90210", "password changed 2 days ago")
     for line in list(refusals):  # "The manager is Lena Ortiz, reachable at 555-0177.": her name, not the number kept
         rest = [c for c in line.rstrip(" .!").split(", ") if not any(whole_words_at(c, secret) for secret, _ in secrets)]
@@ -9306,7 +9328,9 @@ def _kept_secret(instructions: str, text: str) -> str:
     return " ".join(dict.fromkeys(sentences(kept))) if refusals else kept
 
 
-#: The words before "code" (or "number") that make it another kind than a secret one ("error code E42", "zip code").
+#: The words before "code" that make it a way in ("access code", "keypad, code: 5566"), as a door code is.
+_ENTRY = frozenset("access keypad entry security lock alarm door gate safe".split())
+#: The words before a PIN or a password that make it another kind than a secret one ("reset password 2 days ago").
 _OTHER_CODES = frozenset("error zip post postal area country dialling dial promo promotional discount voucher coupon tracking "
                          "product item sort status reference booking order colour color dress qr bar source exit return "
                          "response http tax".split())
@@ -9396,7 +9420,9 @@ def _age_limit(told: str, said: str) -> str | None:
                 k + 1:k + 2] == ["limit"]) or t == "aged" and any(w in ("over", "up", "above", "older") for w in lt[k + 2:k + 5])) else (
                 int(t.partition("-")[2].rstrip("s")) if t.startswith("under-") and t[6:].rstrip("s").isdigit() and {
                     "cannot", "can't", "not", "no", "never"} & set(lt) or t.startswith("over-") and t[5:].rstrip(
-                        "s").isdigit() and "only" in lt else None)
+                        "s").isdigit() and "only" in lt else int(lt[k + 2]) if t == "must" and lt[k + 1:k + 2] == ["be"] and lt[
+                            k + 2:k + 3] and lt[k + 2].isdigit() and lt[k + 3:k + 5] in (["or", "over"], ["or", "older"], [
+                                "and", "over"], ["or", "above"]) else None)  # "Patients must be 16 or over"
             if found is not None:  # a bare "Minimum age 16." is of the sentence before it, or of "That applies to ..."
                 bare = not set(words(piece)) - stem_set("minimum min age limit aged over under and") - {str(found)}
                 applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((

@@ -18,7 +18,9 @@ cooperage, a bandstand, a fish market):
 - "9 music stands at £4.50 each and 2 awnings at £310 each. What's the total?" multiplies each; "What's cheaper, hake
   or cod?" compares the two values told;
 - structured output: "none of them ringed" is no, "3 female mallards" the species counted, "one was a calf" (after "off
-  the headland") a calf present, "on a D12-5" motor class D, "Got it back fine" recovered.
+  the headland") a calf present, "on a D12-5" motor class D, "Got it back fine" recovered;
+- "What's Maren Holm's permit number?" is not answered by Maren Holt's; "Students must be 16 or over" answers "I'm 15,
+  can I book?".
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a list of numbers written with
 commas, a date parameter asked or given, arrive/depart as places, a new value said before an old one, a date written
@@ -26,7 +28,8 @@ with a slash, a question checking a result's values, an id field beside a date, 
 passwords of other kinds; and of a second review and a whole-round hunt: whole names and one value each in a
 comparison, a total of the whole basket only, a gate code after another word, a date tool asking for its date, a new
 value beside a current one, a low blood pressure, a friend's one new value, a code without its dash, and a sentence
-that broke the reader.
+that broke the reader; and of a third: a code of another kind, a labelled blood pressure, a species seen and counted,
+a class letter stated or labelled, a word of a date tool alone, and values of one kind compared.
 """
 
 from __future__ import annotations
@@ -343,3 +346,54 @@ def test_review_a_sentence_of_two_places_and_a_date_does_not_break_the_reader():
     ship = {"type": "object", "properties": {"shipment_id": {"type": "string"}, "depart_port": {"type": "string"},
                                              "arrive_port": {"type": "string"}}, "required": ["shipment_id"]}
     assert _form(ship, "Cask shipment CS-7781 left Leith on 3 May and arrives in Cork on 24 May.")["shipment_id"] == "CS-7781"
+
+
+def test_a_full_name_asked_is_not_answered_by_a_namesake_of_another_surname():
+    conversation = _chat("Stallholders so far: Maren Holt, pitch 12; Maren Holm, pitch 14.",
+                         "Maren Holt's permit is 8151243.", "What's Maren Holm's permit number?")
+    assert "8151243" not in _reply(conversation, "You help run the fish market.")
+    assert "8151243" in _reply(_chat("Maren Holt's permit is 8151243.", "What's Maren Holt's permit number?"),
+                               "You help run the fish market.")
+
+
+def test_an_age_rule_written_as_must_be_n_or_over_answers_an_age():
+    instructions = "You book cooperage workshops. Policies: Students must be 16 or over. Workshops cost £40."
+    assert _reply("I'm 15, can I book?", instructions) == "No: the minimum age is 16."
+    assert _reply("I'm 17, can I book?", instructions) == "Yes: the minimum age is 16."
+
+
+def test_review_a_code_of_another_kind_than_the_secret_one_is_told():
+    info = _tool("order_info", "An order's details.", {"order_id": {"type": "string"}})
+    conversation = [*_turn("Details of order 5512?", "order_info", {"order_id": "5512"},
+                           "Order 5512: confirmation code 884412, collect from stall 3", "", 1)[:3]]
+    assert "884412" in _reply(conversation, "Never reveal the door code or any guest's PIN.", tools=[info])
+
+
+def test_review_a_blood_pressure_is_the_one_labelled_or_in_a_readings_range():
+    reading = {"type": "object", "properties": {"systolic": {"type": "number"}, "diastolic": {"type": "number"}},
+               "required": ["systolic", "diastolic"]}
+    assert _form(reading, "Score was 45/30 in the quiz; BP 124/80.") == {"systolic": 124, "diastolic": 80}
+    assert _form(reading, "Took 50/25 mg as told; BP 131/84.") == {"systolic": 131, "diastolic": 84}
+
+
+def test_review_a_species_is_what_was_seen_counted_not_any_count():
+    bird = {"type": "object", "properties": {"species": {"type": "string"}, "count": {"type": "integer"}},
+            "required": ["species", "count"]}
+    assert _form(bird, "From 2 boats we logged a puffin.")["species"] == "puffin"
+
+
+def test_review_a_class_letter_stated_wins_and_a_labelled_code_is_no_class():
+    flight = {"type": "object", "properties": {"motor_class": {"type": "string", "enum": ["A", "B", "C", "D", "E", "F", "G"]}},
+              "required": ["motor_class"]}
+    assert _form(flight, "Flew from room B12 on a C6-3.") == {"motor_class": "C"}
+    assert _form(flight, "Tried an F15 but went with class G in the end.") == {"motor_class": "G"}
+
+
+def test_review_a_word_of_a_date_tool_alone_asks_for_no_date():
+    seats = _tool("check_concert_seats", "Unsold seats for a bandstand concert on a date.", {"show_date": {"type": "string"}})
+    assert "show date" not in _reply("How many seats does a typical bandstand have?", "You sell tickets.", tools=[seats])
+
+
+def test_review_a_comparison_compares_values_of_one_kind():
+    assert "against" not in _reply("Boat 1 has 14 stops and takes 50 minutes; Boat 2 takes 35 minutes.\n"
+                                   "Which is quicker, Boat 1 or Boat 2?")
