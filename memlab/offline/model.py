@@ -87,11 +87,18 @@ _SECONDS = {unit: (measure, float(size)) for measure, units in (
 _IN_UNITS = stem_set(f"celsius fahrenheit kelvin metric imperial {' '.join(_SECONDS)} {' '.join(s + 's' for s in _SECONDS)}")
 #: Simple arithmetic: numbers joined by ``+ - * / × ÷`` or "% of", in parentheses or not ("(2 + 3) * 4", "15% of 80").
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
+#: Who an age rule is of ("Patients must be 16 or over"): people, not orders, groups or bikes.
+_PEOPLE = stem_set("patient patients student students rider riders participant participants member members player players "
+                   "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
+                   "guests child children kid kids adult adults teen teens customer customers client clients passenger "
+                   "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
 #: Words that label a code as a place or a record's ("room B12", "ID B2291"): no class of a thing.
 _LABELS = frozenset("room id ref reference unit gate flat seat bay no number # order booking ticket bin shelf aisle row pitch "
                     "stand desk locker platform".split())
+#: Verbs of seeing before a count of animals ("spotted 3 humpbacks").
+_SEEING = stem_set("saw seen see spotted spot counted count watched found heard recorded ringed caught logged")
 #: Plural nouns a count gives that are no animals ("for 5 nights", "2 adults").
-_NOT_ANIMALS = frozenset("nights days weeks months years hours minutes seconds times people persons adults children kids "
+_NOT_ANIMALS = frozenset("nights days evenings mornings weeks months years hours minutes seconds times people persons adults children kids "
                          "guests visitors items pieces pairs sets tickets seats places spaces rooms euros pounds dollars".split())
 #: Words that compare a number with a limit ("under $100", "more than 5", "at least 18").
 _COMPARE = {"under": operator.lt, "below": operator.lt, "less": operator.lt, "over": operator.gt, "above": operator.gt,
@@ -669,15 +676,18 @@ class Reader:
                     c.lower() in ("from", "to", "home", "in", "at", "on")))))][:1]  # knee, ...": knee (not "I'm back from")
         if field_stems & stem_set("species animal breed creature") and not self.item and not field_stems & _ID:  # "a hedgehog weighing 420 grams":
             def creatures(text: str) -> list[str]:  # "an injured robin": robin; "spotted 3 humpbacks ... one was a calf",
-                found = tokens(text)  # "Saw 3 female mallards": the animals counted (not "from 2 boats")
-                counted = [w for k, a in enumerate(found) if a.isdigit() and 1 < int(a) < 1000 and {stem(b.lower()) for b in found[
-                    max(0, k - 3):k]} & stem_set("saw seen spotted spot counted count watched found heard recorded ringed caught")
+                found = tokens(text)  # "Saw 3 female mallards": the animals counted (not "from 2 boats", "2 photos of a hare")
+                counted = [(not {stem(b.lower()) for b in found[max(0, k - 3):k]} & _SEEING, w) for k, a in enumerate(found) if (
+                    a.isdigit() and 1 < int(a) < 1000 and found[k - 1:k] not in [[p] for p in (
+                        "from", "with", "over", "in", "on", "by", "for", "across", "after", "during", "within", "of", "at", "From",
+                        "With", "Over", "In", "On", "By", "For", "After")] and found[k + 3:k + 4] != ["of"])
                            for w in found[k + 1:k + 3][-1:] + (
                     found[k + 1:k + 2]) if w.isalpha() and w.lower().endswith("s") and not w.lower().endswith("ss") and (
                         w.lower() not in MEASURE_WORDS | CALENDAR | STOP | _NOT_ANIMALS)]
-                return counted[:1] or [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
+                single = [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
                     w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for k, a in enumerate(found) if a.lower(
-                        ) in ("a", "an")][:1]
+                        ) in ("a", "an")][:1]  # (one seen, before a count of no seeing: "2 boats passed, then a seal surfaced")
+                return [w for unseen, w in sorted(counted, key=lambda c: c[0]) if not (unseen and single)][:1] or single
             return "species", creatures
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
             name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
@@ -1843,24 +1853,25 @@ class Reader:
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         said = tokens(self.request.message[:2000])
-        labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure")}
+        labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading")}
         pressures = [halves for k, t in enumerate(said) if t.count("/") == 1 for halves in [t.split("/")] if all(
             part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and (
-                k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 250 and 40 <= int(halves[1]) <= 150)] if side else []
+                k in labelled and int(halves[0]) >= 40 or 60 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if side else []
         # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
         if pressures:  # (the latest message's, else the value found as any number)
             return float(pressures[0][side[0]])
         value = self.said_number(name, description)
         said = _lower_tokens(_in_digits(self.request.message))
-        fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a == "make" and m in ("it", "that") and (
+        fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a in ("make", "call") and m in ("it", "that") and (
             _NUMBER.fullmatch(b)) and (not said[k + 3:k + 4] or said[k + 3] in STOP and said[k + 3] not in ("each", "per"))]
-        fixed = [(k, b) for k, b in fixed if f"make {said[k + 1]} {b}" in " ".join(_in_digits(self.request.message).lower(
-            ).split())]  # (as written: not "If Sam can make it, 3.")
+        fixed = [(k, b) for k, b in fixed if f"{said[k]} {said[k + 1]} {b}" in " ".join(_in_digits(self.request.message).lower(
+            ).split())]  # (as written: not "If Sam can make it, 3."); "6 years - well, 7 really, call it 7"
         after = said[fixed[-1][0] + 3:fixed[-1][0] + 6] if fixed else []  # (not "we'll make it 3 if Sam comes", "I'd make
         hedged = after[:1] in (["if"], ["unless"], ["but"]) and after[1:3] not in (["that's", "ok"], ["possible"], [  # it 3
             "you", "can"])  # but money's tight"; but "if that's ok")
-        before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t) and t[:1] not in "£$€"] if fixed and not (
-            hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4")
+        before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t) and t[:1] not in "£$€" and not (
+            t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20"))] if fixed and not (
+            hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4"; nor a date's day or year)
         counted = [(k, b) for k, (a, m, b, n) in enumerate(zip(said, said[1:], said[2:], said[3:])) if a == "make" and m in (
             "it", "that") and _NUMBER.fullmatch(b) and n.isalpha() and n not in STOP and (stem(n) in set(words(name.replace(
                 "_", " "))) | related(set(words(name.replace("_", " ")))) or n in _HEADS and set(words(name.replace("_", " "))) & (
@@ -1868,9 +1879,9 @@ class Reader:
         if counted and value is not None and not self.start:  # actually make it 5 people": party_size 5
             return float(counted[-1][1])
         if fixed:
-            return float(fixed[-1][1]) if value is not None and len(before) == 1 and _NUMBER.fullmatch(before[0]) and (
-                value == float(before[0])) and not self.start else value  # (one number before it: not "for 6 at 7pm. Make
-            # it 8")
+            return float(fixed[-1][1]) if value is not None and (len(before) == 1 or fixed[-1][1] in before[1:]) and _NUMBER.fullmatch(
+                before[0]) and value == float(before[0]) and not self.start else value  # (one number before it, or the fix
+            # said already: "6 years - well, 7 really, call it 7"; not "for 6 at 7pm. Make it 8")
         marked = _in_digits(self.request.message).lower()  # the number said after a correction of it, with the same
         for mark in (", ", "; ", ". ", "! ", "? ", " - "):  # unit or none, then the clause's end: "10 kg shiitake, no wait,
             marked = marked.replace(mark, f" {mark.strip()} ")  # 8kg", "340 ewes - sorry, 360, forgot..." (not "for 4, we
@@ -5218,9 +5229,11 @@ def _takes_a_query(tool: Tool, message: str | None = None) -> bool:
     said = frozenset(words(required[0].replace("_", " "))) if len(required) == 1 else frozenset()
     return bool(said & (_FREE_TEXT | works)) and not said & _ID and (  # a tracking_number is an id, not a music track
         message is None or not said & works or bool(_proper_names(message) or _QUOTED.search(message) or _made_by(
-            message, tool.name)) or bool(said & stem_set("date day") and (_DATE.search(message) or (len(tool.name_stems - _VERBS) > 1 or {
-                "left", "available", "free", "remaining", "spare"} & set(_lower_tokens(message))) and (
-                    tool.name_stems - _VERBS <= set(words(message))))))  # "do you have dune by frank herbert"; a show_date: "Are there seats left for 8 March?"
+            message, tool.name)) or bool(said & stem_set("date day") and (_DATE.search(message) or len(tool.name_stems - _VERBS) > 1 and (
+                tool.name_stems - _VERBS <= set(words(message))) or ({"left", "available", "availability", "free", "remaining",
+                                                                   "spare"} & set(_lower_tokens(message)) or " ".join(
+                    _lower_tokens(message)[:3]) in ("do you have", "are there any", "is there any")) and (
+                    tool.name_stems - _VERBS) & set(words(message)))))  # "do you have dune by frank herbert"; a show_date: "Are there seats left for 8 March?"
     # (or its tool named, to ask for the date: "Are there seats left?")
 
 
@@ -5530,7 +5543,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         if whom and not whom & statement.stems and _of_another(request, statement, whom):
             continue  # "Did Hattie ask for a belt?" is not answered by "He wants ... a leather belt" said after Oskar
         if any(f"{first} " in statement.text and f"{first} {last}" not in statement.text and any(
-                a == first and b[:1].isupper() and b != last for a, b in itertools.pairwise(tokens(statement.text)))
+                a == first and b[:1].isupper() and b.isalpha() and len(b) > 2 and b.lower() not in STOP and b != last for a, b in (
+                    itertools.pairwise(t.removesuffix("'s") for t in tokens(statement.text))))
                for first, last in full_names):
             continue  # "What's Maren Holm's card number?" is not answered by "Maren Holt's card is 8151243"
         if statement.role == "tool" and any(f"{whose} name" in question.lower() for whose in ("my", "our")):
@@ -7365,7 +7379,7 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
                 units.append(next((w.lower() for w in told[told.index(numbers[0]) + 1:][:1] if w.isalpha() and w.lower() not in STOP), ""))
                 names[n] = low[at[0]:at[0] + len(name)]  # as the text writes it ("Hake")
                 break
-    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€") or all(units) and units[0] != units[1]:
+    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€") or all(units) and stem(units[0]) != stem(units[1]):
         return None
     first = float(values[0].lstrip("£$€").rstrip("%")) > float(values[1].lstrip("£$€").rstrip("%"))
     best = 0 if first == larger else 1
@@ -7775,9 +7789,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         known = _from_instructions(request)  # (an agent as a tool, given JSON: {"surname": "Hartley", ...}: the line of it)
         return known[1] if known is not None else looked_up if (looked_up := _looked_up(request)) is not None else _CANNOT
     said_tokens = {t.lower() for t in tokens(said[:400])}
+    head = said.partition("\n\n")[0]  # "Based on the policy below, can I return a worn wig?\n\n<policy>": asked of it
     question = _is_question(said) or said[:7].lower() == "please " and _is_question(said[7:]) or any(  # "Please
-        piece.rstrip().endswith("?") for piece in sentences(said) if "\n" not in said)  # tell me...", "Also, how
-    # much would...? I'm 34." (not a question inside material sent for a task)
+        piece.rstrip().endswith("?") for piece in sentences(said) if "\n" not in said) or head != said and head.rstrip(
+            ).endswith("?") and bool(_TEXTS & set(words(head)) | {"below"} & set(_lower_tokens(head)))  # tell me...", "Also,
+    # how much would...? I'm 34." (not a question inside material sent for a task)
     if question and (limit := _age_limit(request.instructions[:4000], said) or _ruled_out(request.instructions[:4000], said) or (
             _measure_limit(request.instructions[:4000], said))):
         return limit  # "Can my 15 yr old come along?" of "Minimum age 16": no; "Can I print in ABS?" of "PLA and PETG only"
@@ -8682,7 +8698,8 @@ def _worded(request: Request, text: str) -> str:
             said_out[max(0, k - 6):k - 1]) if c.isdigit()), "")] if count]  # "9 reeds at £4.50 each and 2 bags at £310 each"
     asking = next((p for p in reversed(sentences(text)) if p.rstrip().endswith("?")), "")  # "What's the total?" (not
     whole = not (len(priced) > 1 and any(cue in f" {asking} " for cue in (" many ", " which ", " for the ", " each ", " per "))) and not any(  # "the
-        cue in text for cue in ("%", " discount", " off ", " vat", " tax", " delivery", " postage")) and len({  # total for
+        cue in text for cue in ("%", " discount", " off ", " vat", " tax", " delivery", " postage", " per person", " per head",
+                                " split", " between us", " each of us")) and len({  # total for
             t[:1] for t in said_out if t[:1] in "£$€"}) == 1  # the shirts", "with a 10% discount", pounds and dollars)
     if asked and whole and priced and len(priced) == len([t for t in said_out if t[:1] in "£$€"]):
         return " + ".join(f"{count} * {price}" for count, price in priced)
@@ -8816,7 +8833,9 @@ def _one_extracted(asked: str, text: str) -> str | None:
     if found and "\n" in found and ":" not in found:  # several values of one kind: the one of the thing named
         named = set(words(asked)) - stem_set("amount price cost sum number what is the")
         near = [v for v in found.split("\n") if any(named & set(words(line)) for line in text.splitlines() if v in line)]
-        found = near[0] if len(near) == 1 else found
+        said_after = [b for a, b in itertools.pairwise(tokens(text)) if stem(a.lower()) in named and b in found.split("\n")]
+        near = near if len(near) == 1 else said_after[:1] if len(set(said_after)) == 1 else near  # "invoice INV-7781 ...
+        found = near[0] if len(near) == 1 else found  # (the earlier one, INV-7719, was cancelled)": the one after its word
     if found and "\n" not in found and not found.startswith("The text gives no"):
         thing = next((" ".join(said[k + 1:k + 1 + n]) for k, t in enumerate(said) if t == "the" for n in (1, 2, 3) if
                       k + 1 + n < len(said) and said[k + 1 + n] in ("in", "on", "of", "from", "for")), "")
@@ -9315,8 +9334,9 @@ def _kept_secret(instructions: str, text: str) -> str:
         refusals.update({line: f"I can't share {label}: my instructions say not to." for kind, label in _secret_kinds(  # the
             instructions) for k, w in enumerate(said) if stem(w) == kind and any(c.isdigit() for c in " ".join(said[k + 1:k + 2] + (
                 said[k + 2:k + 3] if said[k + 1:k + 2] in (["is"], ["was"], [":"], ["="]) else []))) and (
-                    not k or said[k - 1] in label.lower().split() or (said[k - 1] in STOP | _ENTRY if kind == stem("code") else (
-                        said[k - 1] not in _OTHER_CODES)))} if line not in refusals else {})
+                    not k or said[k - 1] in label.lower().split() or (said[k - 1] in STOP | _ENTRY if kind == stem("code") and set(
+                        label.lower().split()) - {"the", "any", "all", "code", "codes"} else said[k - 1] not in _OTHER_CODES))}
+                        if line not in refusals else {})  # ("Never share any codes": a shed's, a locker's, not an error's)
         # conversation." of "... - pin is 4471" (not "error code E42", "zip code 90210", "password changed 2 days ago")
     for line in list(refusals):  # "The manager is Lena Ortiz, reachable at 555-0177.": her name, not the number kept
         rest = [c for c in line.rstrip(" .!").split(", ") if not any(whole_words_at(c, secret) for secret, _ in secrets)]
@@ -9422,7 +9442,9 @@ def _age_limit(told: str, said: str) -> str | None:
                     "cannot", "can't", "not", "no", "never"} & set(lt) or t.startswith("over-") and t[5:].rstrip(
                         "s").isdigit() and "only" in lt else int(lt[k + 2]) if t == "must" and lt[k + 1:k + 2] == ["be"] and lt[
                             k + 2:k + 3] and lt[k + 2].isdigit() and lt[k + 3:k + 5] in (["or", "over"], ["or", "older"], [
-                                "and", "over"], ["or", "above"]) else None)  # "Patients must be 16 or over"
+                                "and", "over"], ["or", "above"]) and k and stem(lt[k - 1]) in _PEOPLE and not set(lt[k + 5:k + 7]) & (
+                                    MEASURE_WORDS | {"in", "inches", "tall"}) else None)  # "Patients must be 16 or over" (not
+            # "Riders must be 120 or over in cm", "Orders must be 10 or over")
             if found is not None:  # a bare "Minimum age 16." is of the sentence before it, or of "That applies to ..."
                 bare = not set(words(piece)) - stem_set("minimum min age limit aged over under and") - {str(found)}
                 applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((
@@ -9453,7 +9475,14 @@ def _age_limit(told: str, said: str) -> str | None:
             limit for limit, _ in limits}) > 1 and not best:
         return None  # "Can my son drive the junior karts?" of "Junior karts are open to everyone"
     limit = chosen.pop()
-    return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}."
+    also = [c.strip(" .") for piece in pieces for c in piece.replace(";", ",").replace(", and ", ",").split(",") if any((
+        t.startswith("under-") and t[6:].rstrip("s").isdigit() and ages[0] < int(t[6:].rstrip("s")) or t == "under" and (
+            n.isdigit() and ages[0] < int(n)) or t.count("-") == 1 and t.replace("-", "").isdigit() and n in ("year", "yr") and (
+                int(t.partition("-")[0]) <= ages[0] <= int(t.partition("-")[2]))) for t, n in itertools.pairwise([*_lower_tokens(
+                    c), ""]))] if ages[0] >= limit else []  # "Under-18s need a parent's signature", "16-17 year olds need
+    # consent": what else holds at that age
+    but = f", but {also[0][:1].lower()}{also[0][1:]}" if also else ""
+    return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}{but}."
 
 
 #: Units a limit may be given in, by the words that write them (a length, a weight).

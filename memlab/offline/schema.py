@@ -180,6 +180,12 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner))
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
+        heard = " ".join(getattr(getattr(filler, "request", None), "message", "").lower().replace("_", " ").split())
+        for key, later in itertools.permutations([k for k, v in out.items() if type(v) in (int, float)], 2):  # years_playing
+            if out[key] == out[later] and not any(w in heard for w in key.lower().split("_") if len(w) > 2) and any(  # 7 and
+                    w in heard for w in later.lower().split("_") if len(w) > 2) and _may_be_null(_resolve((schema.get(
+                        "properties") or {})[key], defs), defs):  # shoe_size 7: a number of another field, never said of this
+                out[key] = None  # one ("shoe")
         named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
             word[:1].isupper() or word[1:2].isupper() or k > 1 and word.isdigit() for k, word in enumerate(value.split(
                 )))]  # a name of two to four words ("Apple iPhone 13 Pro"; no date: "Oct 3 2024")

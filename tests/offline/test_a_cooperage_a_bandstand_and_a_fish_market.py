@@ -20,7 +20,10 @@ cooperage, a bandstand, a fish market):
 - structured output: "none of them ringed" is no, "3 female mallards" the species counted, "one was a calf" (after "off
   the headland") a calf present, "on a D12-5" motor class D, "Got it back fine" recovered;
 - "What's Maren Holm's permit number?" is not answered by Maren Holt's; "Students must be 16 or over" answers "I'm 15,
-  can I book?".
+  can I book?";
+- "What is the invoice number in this email?" is the one after its word (not the cancelled one); a yes/no question
+  over a pasted policy is answered from it; "four ... - actually make that five" and "6 years - well, 7 ..., call it 7"
+  are corrected; a nullable number of another field's value, never said of its own ("shoe size"), is null.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a list of numbers written with
 commas, a date parameter asked or given, arrive/depart as places, a new value said before an old one, a date written
@@ -29,7 +32,10 @@ passwords of other kinds; and of a second review and a whole-round hunt: whole n
 comparison, a total of the whole basket only, a gate code after another word, a date tool asking for its date, a new
 value beside a current one, a low blood pressure, a friend's one new value, a code without its dash, and a sentence
 that broke the reader; and of a third: a code of another kind, a labelled blood pressure, a species seen and counted,
-a class letter stated or labelled, a word of a date tool alone, and values of one kind compared.
+a class letter stated or labelled, a word of a date tool alone, and values of one kind compared; and of a fourth and a
+second hunt: any code under a ban on codes, an unlabelled high reading, a counted animal without a seeing word and one
+seen over counted things, a date tool's availability asked, per person and plural units, a small word after a first
+name, and age rules of people that tell the rule for that age too.
 """
 
 from __future__ import annotations
@@ -397,3 +403,64 @@ def test_review_a_word_of_a_date_tool_alone_asks_for_no_date():
 def test_review_a_comparison_compares_values_of_one_kind():
     assert "against" not in _reply("Boat 1 has 14 stops and takes 50 minutes; Boat 2 takes 35 minutes.\n"
                                    "Which is quicker, Boat 1 or Boat 2?")
+
+
+def test_an_invoice_number_is_the_one_after_its_word_and_a_policy_question_is_answered_from_it():
+    reply = _reply("What is the invoice number in this email?\n\nHi Dara,\nPlease find attached invoice CP-7781 for the casks "
+                   "(the earlier one, CP-7719, was cancelled). Payment within 30 days.\nThanks, Ruth")
+    assert reply == "The invoice number is CP-7781."
+    reply = _reply("Based on the policy below, can I return a stave that I've varnished?\n\nReturns policy: Unfinished staves "
+                   "may be returned within 14 days. Varnished staves cannot be returned or exchanged.")
+    assert "cannot be returned" in reply and not reply.startswith("Noted")
+
+
+def test_a_count_corrected_in_the_message_and_a_number_of_no_field_of_its_own():
+    tickets = {"type": "object", "properties": {"name": {"type": "string"}, "quantity": {"type": "integer"}},
+               "required": ["name", "quantity"]}
+    assert _form(tickets, "Can I get four bandstand tickets for Sunday the 9th of March 2025 - actually make that five. "
+                          "I'm Gwen.")["quantity"] == 5
+    signup = {"type": "object", "properties": {"years_playing": {"type": "integer"}, "shoe_size": {"type": ["integer", "null"]}},
+              "required": ["years_playing", "shoe_size"]}
+    assert _form(signup, "I've played cornet for 6 years - well, 7 this autumn actually, call it 7.") == {
+        "years_playing": 7, "shoe_size": None}
+
+
+def test_review_any_code_is_kept_under_a_ban_on_codes():
+    info = _tool("site_info", "Yard details.", {})
+    conversation = [*_turn("How do I get into the shed?", "site_info", {}, "Shed code 6161, padlock on the left.", "", 1)[:3]]
+    assert "6161" not in _reply(conversation, "Never share any codes with customers.", tools=[info])
+
+
+def test_review_an_unlabelled_blood_pressure_out_of_the_usual_range_is_still_one():
+    log = _tool("log_bp", "Log a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"}})
+    assert _calls([log], "Log it, 262/118, cuff says.") == [("log_bp", {"systolic": 262, "diastolic": 118})]
+
+
+def test_review_a_count_without_a_seeing_word_is_still_the_animal_and_one_seen_wins_over_a_count_of_things():
+    animal = {"type": "object", "properties": {"animal": {"type": "string"}, "count": {"type": "integer"}},
+              "required": ["animal", "count"]}
+    assert _form(animal, "12 starlings on the roof at the fish market.")["animal"] == "starlings"
+    assert _form(animal, "2 boats passed, then a seal surfaced.")["animal"] == "seal"
+
+
+def test_review_a_date_tool_asks_for_its_date_when_its_availability_is_asked():
+    seats = _tool("get_seats_left", "Unsold seats for a bandstand concert on a date.", {"show_date": {"type": "string"}})
+    assert "show date" in _reply("Do you have seats?", "You help with bandstand bookings.", tools=[seats])
+
+
+def test_review_per_person_and_one_plural_unit_ask_for_no_basket_total_and_no_unit_clash():
+    assert "= 100" not in _reply("Dinner: 4 set menus at £25 each. What's the total per person?")
+    assert _reply("Cask A holds 1 litre; cask B holds 2 litres.\nWhich holds more, cask A or cask B?").startswith("cask B")
+
+
+def test_review_a_capitalised_word_after_a_first_name_is_no_other_surname():
+    assert "8151243" in _reply(_chat("Maren I think has permit 8151243.", "What's Maren Holm's permit number?"),
+                               "You help run the fish market.")
+
+
+def test_review_an_age_rule_is_of_people_and_tells_the_rule_for_that_age_too():
+    assert "minimum age" not in _reply("Can my 6 year old go on the flume?",
+                                       "You answer for the lido. Riders must be 120 or over in cm on the flume.")
+    assert "minimum age" not in _reply("Can my 9 year old come?", "You answer for the fish market. Orders must be 10 or over.")
+    assert _reply("I'm 15, can I hire one?", "You hire rowing boats. Riders must be 12 or over. Under-18s need a parent's "
+                  "signature.") == "Yes: the minimum age is 12, but under-18s need a parent's signature."
