@@ -89,9 +89,18 @@ _IN_UNITS = stem_set(f"celsius fahrenheit kelvin metric imperial {' '.join(_SECO
 _ARITHMETIC = re.compile(r"\(*\d[\d.]*%?\)*(?:\s*(?:[-+*/×÷]|of)\s*\(*\d[\d.]*%?\)*)+")
 #: Who an age rule is of ("Patients must be 16 or over"): people, not orders, groups or bikes.
 _PEOPLE = stem_set("patient patients student students rider riders participant participants member members player players "
+                   "those people person persons "
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
+def _of_people(word: str) -> bool:
+    """Whether a lowered word names people a rule is of: "patients", "riders", "hikers", "entrants" (not "orders")."""
+    return stem(word) in _PEOPLE or word.endswith(("ers", "ants", "ents", "ists")) and word not in _NOT_PEOPLE
+
+
+#: Plural words that end like people's names for a role ("orders", "posters") but name things.
+_NOT_PEOPLE = frozenset("orders numbers letters containers stickers posters flyers covers papers meters filters centers "
+                        "layers markers trailers tickets parents events comments documents payments appointments".split())
 #: Words that label a code as a place or a record's ("room B12", "ID B2291"): no class of a thing.
 _LABELS = frozenset("room id ref reference unit gate flat seat bay no number # order booking ticket bin shelf aisle row pitch "
                     "stand desk locker platform".split())
@@ -683,7 +692,8 @@ class Reader:
                         "With", "Over", "In", "On", "By", "For", "After")] and found[k + 3:k + 4] != ["of"])
                            for w in found[k + 1:k + 3][-1:] + (
                     found[k + 1:k + 2]) if w.isalpha() and w.lower().endswith("s") and not w.lower().endswith("ss") and (
-                        w.lower() not in MEASURE_WORDS | CALENDAR | STOP | _NOT_ANIMALS)]
+                        w.lower() not in MEASURE_WORDS | CALENDAR | STOP | _NOT_ANIMALS) and stem(w.lower()) not in _PEOPLE | stem_set(
+                        "friend friends tourist tourists colleague colleagues volunteer volunteers")]
                 single = [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
                     w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for k, a in enumerate(found) if a.lower(
                         ) in ("a", "an")][:1]  # (one seen, before a count of no seeing: "2 boats passed, then a seal surfaced")
@@ -825,7 +835,9 @@ class Reader:
                         sum(map(str.isdigit, f)) >= 5 or sum(map(str.isdigit, f)) >= 2 and {stem(w.lower()) for w in text[:text.find(
                             f)].split()[-3:]} & field_stems)] or [t for t in tokens(text) if 2 <= len(t) <= 4 and t[0].isupper() and t[
                                 1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] or [
-                                    b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs]
+                                    b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs] or [
+                                        t for t in tokens(text) if t.count("-") == 1 and t.replace("-", "").isalpha() and t.isupper() and len(
+                                            t) >= 4]  # a code of letters: "put Ana Sousa on NAU-C"
                         if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not _DATE.fullmatch(
                             v) and not (
                             v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)]
@@ -883,7 +895,8 @@ class Reader:
             served = _user_named(self.request.instructions) if client else ""  # "The patient is Ines Cardoso."
             return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 functools.reduce(lambda said, title: said.replace(title, " "), titles, _unled_by_title(text) if client else (
-                    text)), people=True)) if " " in n or stem(n.lower()) not in related(stem_set("positive negative"))] or [
+                    text)), people=True)) if (" " in n or stem(n.lower()) not in related(stem_set("positive negative"))) and not (
+                        n.isupper() and "-" in n)] or [  # (no code: "put Ana Sousa on NAU-C")
                         served] * bool(
                 served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
@@ -1855,11 +1868,24 @@ class Reader:
         said = tokens(self.request.message[:2000])
         labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading")}
         pressures = [halves for k, t in enumerate(said) if t.count("/") == 1 for halves in [t.split("/")] if all(
-            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and (
-                k in labelled and int(halves[0]) >= 40 or 60 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if side else []
+            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and said[k + 1:k + 2] != [
+                "of"] and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
+                    side) else []
         # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
         if pressures:  # (the latest message's, else the value found as any number)
             return float(pressures[0][side[0]])
+        heard = _lower_tokens(_in_digits(self.request.message[:2000]))  # target_ph: "pH is 7.9, want it at 7.4": 7.4
+        aimed = [b for k, b in enumerate(heard) if _NUMBER.fullmatch(b) and {"want", "target", "aim", "aiming"} & set(heard[
+            max(0, k - 3):k])] if {"target", "desired", "goal", "wanted"} & set(name.lower().split("_")) else []
+        if len(aimed) == 1 and not self.start:
+            return float(aimed[0])
+        unit = name.lower().rpartition("_")[2] if "_" in name else ""  # pool_volume_litres in a follow-up that says no
+        measured = [float(a) for s in reversed(self.request.said) if s.role == "user" for a, b in itertools.pairwise(_lower_tokens(
+            _in_digits(_THOUSANDS.sub("", s.text)))) if unit in ("litres", "liters", "gallons", "kg", "tonnes", "hectares", "acres") and (
+                _NUMBER.fullmatch(a) and stem(b) == stem(unit))]  # litres: "Pool is 48,000 litres" said before (one only: not
+        if len(set(measured)) == 1 and not any(stem(w) == stem(unit) for w in _lower_tokens(self.request.message)) and (  # Bo's
+                not self.start):  # 1 kg and the rabbit's 3 kg)
+            return measured[0]
         value = self.said_number(name, description)
         said = _lower_tokens(_in_digits(self.request.message))
         fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a in ("make", "call") and m in ("it", "that") and (
@@ -1870,7 +1896,8 @@ class Reader:
         hedged = after[:1] in (["if"], ["unless"], ["but"]) and after[1:3] not in (["that's", "ok"], ["possible"], [  # it 3
             "you", "can"])  # but money's tight"; but "if that's ok")
         before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t) and t[:1] not in "£$€" and not (
-            t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20"))] if fixed and not (
+            t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20") and any(
+                t in m.group() for m in _DATE.finditer(self.request.message)) or t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit())] if fixed and not (
             hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4"; nor a date's day or year)
         counted = [(k, b) for k, (a, m, b, n) in enumerate(zip(said, said[1:], said[2:], said[3:])) if a == "make" and m in (
             "it", "that") and _NUMBER.fullmatch(b) and n.isalpha() and n not in STOP and (stem(n) in set(words(name.replace(
@@ -2546,6 +2573,11 @@ class Reader:
         instructions forbid ("Never give it a pass on the first try": not "pass" while the conversation holds one
         answer of the assistant). Numbers the instructions label ("1 low, 2 high") are chosen by their labels."""
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
+        places = sorted((at[0], o) for o in options if self.tool and isinstance(o, str) and o[:1].isupper() and len(o) > 3 and (
+            at := whole_words_at(self.request.message.lower(), o.lower())))  # "at Cala Fonda today? and at Porto Azul":
+        if len(places) > 1:  # a call for each, in the order said
+            self.ran_out = self.ran_out or self.start >= len(places)
+            return places[min(self.start, len(places) - 1)][1]
         lettered = all(isinstance(o, str) and len(o) == 1 and o.isupper() for o in options) and len(options) > 2 and set(
             words(name.replace("_", " "))) & stem_set("class grade category rating band")  # motor_class A-G: the letter
         said = tokens(self.request.message)
@@ -3728,8 +3760,9 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     for found in map(tokens, text.replace(". ", ", ").replace(": ", ", ").replace("\n", ", ").split(",")):
         for at in (at for at, word in enumerate(found) if word.lower() == cue and (found[at - 1:at] or [""])[0].lower()
                    not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try")):
-            run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but", "instead"},
-                                      found[at + 1:at + 6])
+            run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but", "instead", "back",
+                                                                  "over", "across", "down", "up"}, found[at + 1:at + 6])  # ("from
+            # D4-01 back to A3-07")
             values += [" ".join(kept)] if (kept := [w for w in run if w.lower() not in STOP and stem(w.lower())
                                                    not in own]) else []
     return values
@@ -5543,8 +5576,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         if whom and not whom & statement.stems and _of_another(request, statement, whom):
             continue  # "Did Hattie ask for a belt?" is not answered by "He wants ... a leather belt" said after Oskar
         if any(f"{first} " in statement.text and f"{first} {last}" not in statement.text and any(
-                a == first and b[:1].isupper() and b.isalpha() and len(b) > 2 and b.lower() not in STOP and b != last for a, b in (
-                    itertools.pairwise(t.removesuffix("'s") for t in tokens(statement.text))))
+                a == first and b[:1].isupper() and b.replace("'", "").replace("-", "").isalpha() and len(b) > 1 and b.lower() not in (
+                    STOP | {"i've", "i'll", "i'm", "i'd"}) and b != last for a, b in itertools.pairwise(t.removesuffix("'s") for t in (
+                        tokens(statement.text))))
                for first, last in full_names):
             continue  # "What's Maren Holm's card number?" is not answered by "Maren Holt's card is 8151243"
         if statement.role == "tool" and any(f"{whose} name" in question.lower() for whose in ("my", "our")):
@@ -7376,10 +7410,11 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
             numbers = [t for t in told if _NUMBER.fullmatch(t.lstrip("£$€").rstrip("%"))]
             if numbers:
                 values.append(numbers[0] if len(numbers) == 1 else "")
-                units.append(next((w.lower() for w in told[told.index(numbers[0]) + 1:][:1] if w.isalpha() and w.lower() not in STOP), ""))
+                units.append(" ".join(stem(w.lower()) for w in itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, told[
+                    told.index(numbers[0]) + 1:][:2])))  # "3 apples" is no unit of "2 apple pies"
                 names[n] = low[at[0]:at[0] + len(name)]  # as the text writes it ("Hake")
                 break
-    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€") or all(units) and stem(units[0]) != stem(units[1]):
+    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€") or all(units) and units[0] != units[1]:
         return None
     first = float(values[0].lstrip("£$€").rstrip("%")) > float(values[1].lstrip("£$€").rstrip("%"))
     best = 0 if first == larger else 1
@@ -7795,7 +7830,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             ).endswith("?") and bool(_TEXTS & set(words(head)) | {"below"} & set(_lower_tokens(head)))  # tell me...", "Also,
     # how much would...? I'm 34." (not a question inside material sent for a task)
     if question and (limit := _age_limit(request.instructions[:4000], said) or _ruled_out(request.instructions[:4000], said) or (
-            _measure_limit(request.instructions[:4000], said))):
+            _measure_limit(request.instructions[:4000], said)) or head != said and _age_limit(said.partition("\n\n")[2][:4000], head)):
+        # ("Based on the policy below, can my 15 year old join?": the policy's minimum age)
         return limit  # "Can my 15 yr old come along?" of "Minimum age 16": no; "Can I print in ABS?" of "PLA and PETG only"
     if question and heard and set(heard) <= {"thanks", "thank", "you", "cheers", "anything", "else", "is", "there", "that's",
                                              "all", "ok", "okay", "great"} and "else" in heard:
@@ -8698,8 +8734,8 @@ def _worded(request: Request, text: str) -> str:
             said_out[max(0, k - 6):k - 1]) if c.isdigit()), "")] if count]  # "9 reeds at £4.50 each and 2 bags at £310 each"
     asking = next((p for p in reversed(sentences(text)) if p.rstrip().endswith("?")), "")  # "What's the total?" (not
     whole = not (len(priced) > 1 and any(cue in f" {asking} " for cue in (" many ", " which ", " for the ", " each ", " per "))) and not any(  # "the
-        cue in text for cue in ("%", " discount", " off ", " vat", " tax", " delivery", " postage", " per person", " per head",
-                                " split", " between us", " each of us")) and len({  # total for
+        cue in text for cue in ("%", " discount", " off ", " vat", " tax", " delivery", " postage")) and not any(cue in f" {asking} "
+                                                                                                     for cue in (" per person", " per head", " split", " each of us", " between us")) and len({  # total for
             t[:1] for t in said_out if t[:1] in "£$€"}) == 1  # the shirts", "with a 10% discount", pounds and dollars)
     if asked and whole and priced and len(priced) == len([t for t in said_out if t[:1] in "£$€"]):
         return " + ".join(f"{count} * {price}" for count, price in priced)
@@ -8833,7 +8869,11 @@ def _one_extracted(asked: str, text: str) -> str | None:
     if found and "\n" in found and ":" not in found:  # several values of one kind: the one of the thing named
         named = set(words(asked)) - stem_set("amount price cost sum number what is the")
         near = [v for v in found.split("\n") if any(named & set(words(line)) for line in text.splitlines() if v in line)]
-        said_after = [b for a, b in itertools.pairwise(tokens(text)) if stem(a.lower()) in named and b in found.split("\n")]
+        stale = {v for v in found.split("\n") for piece in sentences(text) if v in piece for part in piece.replace("(", ";").replace(
+            ")", ";").split(";") if v in part and {"cancelled", "canceled", "void", "voided", "earlier", "old", "previous",
+                                                  "replaced", "superseded"} & set(_lower_tokens(part))}  # "(the earlier
+        said_after = [b for a, b in itertools.pairwise(tokens(text)) if stem(a.lower()) in named and b in found.split("\n") and (
+            b not in stale)]  # invoice, INV-7719, was cancelled)"
         near = near if len(near) == 1 else said_after[:1] if len(set(said_after)) == 1 else near  # "invoice INV-7781 ...
         found = near[0] if len(near) == 1 else found  # (the earlier one, INV-7719, was cancelled)": the one after its word
     if found and "\n" not in found and not found.startswith("The text gives no"):
@@ -9442,7 +9482,7 @@ def _age_limit(told: str, said: str) -> str | None:
                     "cannot", "can't", "not", "no", "never"} & set(lt) or t.startswith("over-") and t[5:].rstrip(
                         "s").isdigit() and "only" in lt else int(lt[k + 2]) if t == "must" and lt[k + 1:k + 2] == ["be"] and lt[
                             k + 2:k + 3] and lt[k + 2].isdigit() and lt[k + 3:k + 5] in (["or", "over"], ["or", "older"], [
-                                "and", "over"], ["or", "above"]) and k and stem(lt[k - 1]) in _PEOPLE and not set(lt[k + 5:k + 7]) & (
+                                "and", "over"], ["or", "above"]) and k and _of_people(lt[k - 1]) and not set(lt[k + 5:k + 7]) & (
                                     MEASURE_WORDS | {"in", "inches", "tall"}) else None)  # "Patients must be 16 or over" (not
             # "Riders must be 120 or over in cm", "Orders must be 10 or over")
             if found is not None:  # a bare "Minimum age 16." is of the sentence before it, or of "That applies to ..."
@@ -9475,12 +9515,14 @@ def _age_limit(told: str, said: str) -> str | None:
             limit for limit, _ in limits}) > 1 and not best:
         return None  # "Can my son drive the junior karts?" of "Junior karts are open to everyone"
     limit = chosen.pop()
-    also = [c.strip(" .") for piece in pieces for c in piece.replace(";", ",").replace(", and ", ",").split(",") if any((
-        t.startswith("under-") and t[6:].rstrip("s").isdigit() and ages[0] < int(t[6:].rstrip("s")) or t == "under" and (
-            n.isdigit() and ages[0] < int(n)) or t.count("-") == 1 and t.replace("-", "").isdigit() and n in ("year", "yr") and (
-                int(t.partition("-")[0]) <= ages[0] <= int(t.partition("-")[2]))) for t, n in itertools.pairwise([*_lower_tokens(
-                    c), ""]))] if ages[0] >= limit else []  # "Under-18s need a parent's signature", "16-17 year olds need
-    # consent": what else holds at that age
+    also = [c.strip(" .").removeprefix("but ").removeprefix("But ") for piece in pieces for c in piece.replace(";", ",").replace(
+        ", and ", ",").split(",") for said in [_lower_tokens(c)] if any((t.startswith("under-") and t[6:].rstrip("s").isdigit() and (
+            ages[0] < int(t[6:].rstrip("s"))) or t == "under" and n.isdigit() and ages[0] < int(n) and (_of_people(b) or a in (
+                "year", "years", "yrs", "s")) or t.count("-") == 1 and t.replace("-", "").isdigit() and n in ("year", "yr") and int(
+                    t.partition("-")[0]) <= ages[0] <= int(t.partition("-")[2])) for b, t, n, a in zip(["", *said], said, [
+                        *said[1:], ""], [*said[2:], "", ""]))] if ages[0] >= limit else []  # "Under-18s need a parent's
+    # signature", "children under 14 ...", "16-17 year olds need consent": what else holds at that age (not "orders under
+    # 50 pounds")
     but = f", but {also[0][:1].lower()}{also[0][1:]}" if also else ""
     return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}{but}."
 

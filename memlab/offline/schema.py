@@ -120,6 +120,11 @@ def listed_options(description: str) -> list[str]:
         {"the", "a", "an", "of", "to", "and", "or", "for", "in", "on", "with", "by"} & set(o.split())) for o in bare) else []
 
 
+#: Words a message says a field's word with ("2 people" are guests, "my 2 kids" children, "flat 3" an apartment).
+_SAID_AS = {"guest": ("people", "person", "adult"), "children": ("kid", "child"), "child": ("kid",), "apartment": ("flat",),
+            "adult": ("people", "grown")}
+
+
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
            only_found: bool = False, owner: str = "", nullable: bool = False) -> Any:
     """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type; of
@@ -182,7 +187,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 out[key] = value
         heard = " ".join(getattr(getattr(filler, "request", None), "message", "").lower().replace("_", " ").split())
         for key, later in itertools.permutations([k for k, v in out.items() if type(v) in (int, float)], 2):  # years_playing
-            if out[key] == out[later] and not any(w in heard for w in key.lower().split("_") if len(w) > 2) and any(  # 7 and
+            if out[key] == out[later] and not any(w in heard for part in key.lower().split("_") if len(part) > 2 for w in (
+                    part.rstrip("s"), *_SAID_AS.get(part.rstrip("s"), ()))) and any(  # 7 and
                     w in heard for w in later.lower().split("_") if len(w) > 2) and _may_be_null(_resolve((schema.get(
                         "properties") or {})[key], defs), defs):  # shoe_size 7: a number of another field, never said of this
                 out[key] = None  # one ("shoe")

@@ -23,7 +23,9 @@ cooperage, a bandstand, a fish market):
   can I book?";
 - "What is the invoice number in this email?" is the one after its word (not the cancelled one); a yes/no question
   over a pasted policy is answered from it; "four ... - actually make that five" and "6 years - well, 7 ..., call it 7"
-  are corrected; a nullable number of another field's value, never said of its own ("shoe size"), is null.
+  are corrected; a nullable number of another field's value, never said of its own ("shoe size"), is null;
+- tools: a code of letters ("FIS-C") is a code, not a passenger; "from D4-01 back to A3-07" stops at "back"; "want it
+  at 7.4" is the target; a measure said before ("4,000 litres") fills a follow-up's; two quays named are a call each.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a list of numbers written with
 commas, a date parameter asked or given, arrive/depart as places, a new value said before an old one, a date written
@@ -35,7 +37,9 @@ that broke the reader; and of a third: a code of another kind, a labelled blood 
 a class letter stated or labelled, a word of a date tool alone, and values of one kind compared; and of a fourth and a
 second hunt: any code under a ban on codes, an unlabelled high reading, a counted animal without a seeing word and one
 seen over counted things, a date tool's availability asked, per person and plural units, a small word after a first
-name, and age rules of people that tell the rule for that age too.
+name, and age rules of people that tell the rule for that age too; and of a fifth: age rules of other people and of
+things under a number, split peas, people counted, animals ending like a role, short surnames, a field's word said
+otherwise, a split and a big number corrected, and an age rule in a pasted policy.
 """
 
 from __future__ import annotations
@@ -464,3 +468,76 @@ def test_review_an_age_rule_is_of_people_and_tells_the_rule_for_that_age_too():
     assert "minimum age" not in _reply("Can my 9 year old come?", "You answer for the fish market. Orders must be 10 or over.")
     assert _reply("I'm 15, can I hire one?", "You hire rowing boats. Riders must be 12 or over. Under-18s need a parent's "
                   "signature.") == "Yes: the minimum age is 12, but under-18s need a parent's signature."
+
+
+def test_a_letter_code_a_from_place_before_back_a_target_wanted_and_a_measure_said_before():
+    reserve = _tool("reserve_trip", "Reserve seats on a boat trip.", {
+        "trip_code": {"type": "string"}, "passengers": {"type": "array", "items": {"type": "string"}}})
+    assert _calls([reserve], "put Ana Sousa on FIS-C please", tool_choice={"type": "function", "name": "reserve_trip"}) == [
+        ("reserve_trip", {"trip_code": "FIS-C", "passengers": ["Ana Sousa"]})]
+    move = _tool("move_stock", "Move stock between bins.", {"sku": {"type": "string"}, "from_bin": {"type": "string"},
+                                                            "to_bin": {"type": "string"}, "qty": {"type": "integer"}})
+    assert _calls([move], "now move 50 CK-0042 from D4-01 back to A3-07") == [
+        ("move_stock", {"sku": "CK-0042", "from_bin": "D4-01", "to_bin": "A3-07", "qty": 50})]
+    salt = _tool("salt_dose", "Salt to add to a brine tank.", {"tank_volume_litres": {"type": "number"},
+                                                               "current_salinity": {"type": "number"},
+                                                               "target_salinity": {"type": "number"}})
+    acid = _tool("ph_adjust", "Acid or base to add to a brine tank to move its pH.", {
+        "tank_volume_litres": {"type": "number"}, "current_ph": {"type": "number"}, "target_ph": {"type": "number"}})
+    conversation = [*_turn("The herring tank is 4,000 litres, salinity 3.1, I want 3.5. How much salt?", "salt_dose", {
+        "tank_volume_litres": 4000, "current_salinity": 3.1, "target_salinity": 3.5}, "Add 16 kg.", "Add 16 kg of salt.", 1),
+                    {"role": "user", "content": "and pH is 7.9, want it at 7.4"}]
+    assert _calls([salt, acid], conversation) == [("ph_adjust", {"tank_volume_litres": 4000, "current_ph": 7.9,
+                                                                 "target_ph": 7.4})]
+
+
+def test_two_named_options_asked_of_one_tool_are_a_call_each():
+    sea = _tool("sea_state", "Sea conditions at a quay.", {"quay": {"type": "string", "enum": ["Fish Quay", "Ferry Quay"]}})
+    assert _calls([sea], "how are conditions at Ferry Quay today? and at Fish Quay") == [
+        ("sea_state", {"quay": "Ferry Quay"}), ("sea_state", {"quay": "Fish Quay"})]
+
+
+def test_review_age_rules_of_other_people_and_no_rule_of_things_under_a_number():
+    assert _reply("I'm 15, can I enter?", "You run the regatta. Entrants must be 16 or over.") == "No: the minimum age is 16."
+    assert _reply("I'm 20, can I book?", "You run cooperage tours. Visitors must be 12 or over. Orders under 50 pounds pay "
+                  "£3 postage.") == "Yes: the minimum age is 12."
+    assert "but but" not in _reply("I'm 15, can I hire one?", "You hire boats. Riders must be 12 or over, but under-18s "
+                                   "need a parent's signature.")
+
+
+def test_review_a_total_asked_outright_beside_split_peas_is_added_up():
+    assert _reply("2 bags of split peas at £3 each and 1 ham hock at £6 each. What's the total?").startswith(
+        "2 * 3 + 1 * 6 = 12")
+
+
+def test_review_people_counted_are_no_animal_and_a_counted_animal_ending_like_a_role_is_one():
+    animal = {"type": "object", "properties": {"animal": {"type": "string"}}, "required": ["animal"]}
+    assert _form(animal, "Me and 2 friends watched badgers at the weir.")["animal"] != "friends"
+    sighting = _tool("record_sighting", "Record a wildlife sighting.", {
+        "species": {"type": "string"}, "count": {"type": "integer"}, "location": {"type": "string"}})
+    assert _calls([sighting], "Log 4 badgers at Copse End", "You record wildlife sightings with record_sighting.") == [
+        ("record_sighting", {"species": "badgers", "count": 4, "location": "Copse End"})]
+
+
+def test_review_a_short_or_joined_surname_is_another_person():
+    conversation = _chat("Maren Li's locker is 14.", "What's Maren Holm's locker number?")
+    assert "14" not in _reply(conversation, "You help run the fish market.")
+
+
+def test_review_a_number_said_with_its_fields_word_in_other_words_is_kept():
+    stay = {"type": "object", "properties": {"nights": {"type": ["integer", "null"]}, "guests": {"type": ["integer", "null"]}},
+            "required": ["nights", "guests"]}
+    assert _form(stay, "Book 2 nights for 2 people.") == {"nights": 2, "guests": 2}
+
+
+def test_review_a_split_and_a_reading_of_chapters_are_no_blood_pressure_and_big_numbers_are_corrected():
+    log = _tool("log_bp", "Log a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"}})
+    assert _calls([log], "The split was 60/40 in my favour, log it.") == [] or "60" not in str(_calls(
+        [log], "The split was 60/40 in my favour, log it."))
+    chairs = {"type": "object", "properties": {"chairs": {"type": "integer"}}, "required": ["chairs"]}
+    assert _form(chairs, "We need 1900 chairs, no make it 2000.") == {"chairs": 2000}
+
+
+def test_review_an_age_rule_in_a_pasted_policy_answers_an_age():
+    reply = _reply("Based on the policy below, can my 15 year old join?\n\nClub policy: Members must be 16 or over.")
+    assert reply.startswith("No")
