@@ -837,7 +837,8 @@ class Reader:
                                 1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] or [
                                     b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs] or [
                                         t for t in tokens(text) if t.count("-") == 1 and t.replace("-", "").isalpha() and t.isupper() and len(
-                                            t) >= 4]  # a code of letters: "put Ana Sousa on NAU-C"
+                                            t) >= 4 and len(t.partition("-")[2]) <= 2]  # a code of letters: "put Ana Sousa on
+                                # NAU-C" (not "from the UK-NORTH office")
                         if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not _DATE.fullmatch(
                             v) and not (
                             v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)]
@@ -1866,10 +1867,11 @@ class Reader:
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         said = tokens(self.request.message[:2000])
-        labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading")}
+        labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading",
+                                                                                           "vitals", "blood")}
         pressures = [halves for k, t in enumerate(said) if t.count("/") == 1 for halves in [t.split("/")] if all(
-            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and said[k + 1:k + 2] != [
-                "of"] and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
+            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and said[k + 1:k + 3] != [
+                "of", "the"] and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
                     side) else []
         # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
         if pressures:  # (the latest message's, else the value found as any number)
@@ -1884,7 +1886,8 @@ class Reader:
             _in_digits(_THOUSANDS.sub("", s.text)))) if unit in ("litres", "liters", "gallons", "kg", "tonnes", "hectares", "acres") and (
                 _NUMBER.fullmatch(a) and stem(b) == stem(unit))]  # litres: "Pool is 48,000 litres" said before (one only: not
         if len(set(measured)) == 1 and not any(stem(w) == stem(unit) for w in _lower_tokens(self.request.message)) and (  # Bo's
-                not self.start):  # 1 kg and the rabbit's 3 kg)
+                not self.start) and _lower_tokens(self.request.message)[:1] == ["and"]:  # 1 kg and the rabbit's 3 kg; a
+            # follow-up, "and pH is 7.9 ...", not "Plan seed for the south field" after the north field's 12 hectares)
             return measured[0]
         value = self.said_number(name, description)
         said = _lower_tokens(_in_digits(self.request.message))
@@ -1895,9 +1898,10 @@ class Reader:
         after = said[fixed[-1][0] + 3:fixed[-1][0] + 6] if fixed else []  # (not "we'll make it 3 if Sam comes", "I'd make
         hedged = after[:1] in (["if"], ["unless"], ["but"]) and after[1:3] not in (["that's", "ok"], ["possible"], [  # it 3
             "you", "can"])  # but money's tight"; but "if that's ok")
-        before = [t for t in said[:fixed[-1][0]] if any(c.isdigit() for c in t) and t[:1] not in "£$€" and not (
-            t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20") and any(
-                t in m.group() for m in _DATE.finditer(self.request.message)) or t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit())] if fixed and not (
+        before = [t for k, t in enumerate(said[:fixed[-1][0]]) if any(c.isdigit() for c in t) and t[:1] not in "£$€" and not (
+            t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20") and (any(
+                t in m.group() for m in _DATE.finditer(self.request.message)) or said[max(0, k - 1):k] in (["in"], ["since"], ["of"], [
+                    "from"], ["until"], ["my"], ["our"], ["the"], ["room"])))] if fixed and not (
             hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4"; nor a date's day or year)
         counted = [(k, b) for k, (a, m, b, n) in enumerate(zip(said, said[1:], said[2:], said[3:])) if a == "make" and m in (
             "it", "that") and _NUMBER.fullmatch(b) and n.isalpha() and n not in STOP and (stem(n) in set(words(name.replace(
@@ -3760,9 +3764,10 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     for found in map(tokens, text.replace(". ", ", ").replace(": ", ", ").replace("\n", ", ").split(",")):
         for at in (at for at, word in enumerate(found) if word.lower() == cue and (found[at - 1:at] or [""])[0].lower()
                    not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try")):
-            run = itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but", "instead", "back",
-                                                                  "over", "across", "down", "up"}, found[at + 1:at + 6])  # ("from
-            # D4-01 back to A3-07")
+            run = list(itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but", "instead"},
+                                           found[at + 1:at + 6]))
+            run = run[:next((k for k, w in enumerate(run) if k and w.lower() in ("back", "over", "across", "down", "up") and any(
+                v.lower() not in STOP for v in run[:k])), len(run))]  # "from D4-01 back to A3-07" (not "from the back shelf")
             values += [" ".join(kept)] if (kept := [w for w in run if w.lower() not in STOP and stem(w.lower())
                                                    not in own]) else []
     return values
@@ -5577,8 +5582,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue  # "Did Hattie ask for a belt?" is not answered by "He wants ... a leather belt" said after Oskar
         if any(f"{first} " in statement.text and f"{first} {last}" not in statement.text and any(
                 a == first and b[:1].isupper() and b.replace("'", "").replace("-", "").isalpha() and len(b) > 1 and b.lower() not in (
-                    STOP | {"i've", "i'll", "i'm", "i'd"}) and b != last for a, b in itertools.pairwise(t.removesuffix("'s") for t in (
-                        tokens(statement.text))))
+                    STOP | {"i've", "i'll", "i'm", "i'd"}) and b.replace("'", "").lower() != last.replace("'", "").lower() for a, b in (
+                        itertools.pairwise(t.removesuffix("'s") for t in tokens(statement.text))))
                for first, last in full_names):
             continue  # "What's Maren Holm's card number?" is not answered by "Maren Holt's card is 8151243"
         if statement.role == "tool" and any(f"{whose} name" in question.lower() for whose in ("my", "our")):
@@ -8870,7 +8875,7 @@ def _one_extracted(asked: str, text: str) -> str | None:
         named = set(words(asked)) - stem_set("amount price cost sum number what is the")
         near = [v for v in found.split("\n") if any(named & set(words(line)) for line in text.splitlines() if v in line)]
         stale = {v for v in found.split("\n") for piece in sentences(text) if v in piece for part in piece.replace("(", ";").replace(
-            ")", ";").split(";") if v in part and {"cancelled", "canceled", "void", "voided", "earlier", "old", "previous",
+            ")", ";").split(";") if v in part and {"cancelled", "canceled", "void", "voided", "earlier", "previous",
                                                   "replaced", "superseded"} & set(_lower_tokens(part))}  # "(the earlier
         said_after = [b for a, b in itertools.pairwise(tokens(text)) if stem(a.lower()) in named and b in found.split("\n") and (
             b not in stale)]  # invoice, INV-7719, was cancelled)"
@@ -9523,6 +9528,8 @@ def _age_limit(told: str, said: str) -> str | None:
                         *said[1:], ""], [*said[2:], "", ""]))] if ages[0] >= limit else []  # "Under-18s need a parent's
     # signature", "children under 14 ...", "16-17 year olds need consent": what else holds at that age (not "orders under
     # 50 pounds")
+    also = [next((p.strip(" .") for p in pieces if one in p), one) if len(one.split()) <= 4 else one for one in also]  # ("Under 9
+    # years old, coders use the blocks course": the sentence, not its first words)
     but = f", but {also[0][:1].lower()}{also[0][1:]}" if also else ""
     return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}{but}."
 

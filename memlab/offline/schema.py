@@ -121,8 +121,8 @@ def listed_options(description: str) -> list[str]:
 
 
 #: Words a message says a field's word with ("2 people" are guests, "my 2 kids" children, "flat 3" an apartment).
-_SAID_AS = {"guest": ("people", "person", "adult"), "children": ("kid", "child"), "child": ("kid",), "apartment": ("flat",),
-            "adult": ("people", "grown")}
+_SAID_AS = {"guest": ("people", "persons", "adults"), "children": ("kids",), "child": ("kids",), "apartment": ("flat",),
+            "adult": ("people", "persons")}
 
 
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
@@ -185,10 +185,13 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner))
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
-        heard = " ".join(getattr(getattr(filler, "request", None), "message", "").lower().replace("_", " ").split())
+        heard = " ".join(w.strip(".,;:!?") for w in getattr(getattr(filler, "request", None), "message", "").lower().replace(
+            "_", " ").split())
         for key, later in itertools.permutations([k for k, v in out.items() if type(v) in (int, float)], 2):  # years_playing
+            said = f" {out[key]:g} " if isinstance(out[key], float) else f" {out[key]} "  # (a word for it beside the number:
             if out[key] == out[later] and not any(w in heard for part in key.lower().split("_") if len(part) > 2 for w in (
-                    part.rstrip("s"), *_SAID_AS.get(part.rstrip("s"), ()))) and any(  # 7 and
+                    part.rstrip("s"),)) and not any(f"{said}{w}" in f" {heard} " or f" {w}{said}" in f" {heard} " for part in key.lower(
+                        ).split("_") for w in _SAID_AS.get(part.rstrip("s"), ())) and any(  # "2 people", "flat 3") 7 and
                     w in heard for w in later.lower().split("_") if len(w) > 2) and _may_be_null(_resolve((schema.get(
                         "properties") or {})[key], defs), defs):  # shoe_size 7: a number of another field, never said of this
                 out[key] = None  # one ("shoe")

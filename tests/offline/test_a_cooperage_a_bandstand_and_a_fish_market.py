@@ -39,7 +39,9 @@ second hunt: any code under a ban on codes, an unlabelled high reading, a counte
 seen over counted things, a date tool's availability asked, per person and plural units, a small word after a first
 name, and age rules of people that tell the rule for that age too; and of a fifth: age rules of other people and of
 things under a number, split peas, people counted, animals ending like a role, short surnames, a field's word said
-otherwise, a split and a big number corrected, and an age rule in a pasted policy.
+otherwise, a split and a big number corrected, and an age rule in a pasted policy; and of a sixth: a measure said of
+something else, a reading among vitals, a year, a place word, an old thing, a team's long code, a surname's apostrophe,
+people said elsewhere, and an age clause's whole sentence.
 """
 
 from __future__ import annotations
@@ -541,3 +543,38 @@ def test_review_a_split_and_a_reading_of_chapters_are_no_blood_pressure_and_big_
 def test_review_an_age_rule_in_a_pasted_policy_answers_an_age():
     reply = _reply("Based on the policy below, can my 15 year old join?\n\nClub policy: Members must be 16 or over.")
     assert reply.startswith("No")
+
+
+def test_review_a_measure_said_of_something_else_before_fills_no_new_request():
+    seed = _tool("plan_seed", "Plan seed for a field.", {"crop": {"type": "string"}, "field_hectares": {"type": "number"}})
+    conversation = _chat("The north field is 12 hectares.", "Plan seed for barley in the south field.")
+    assert ("plan_seed", {"crop": "barley", "field_hectares": 12}) not in _calls([seed], conversation)
+
+
+def test_review_a_reading_among_vitals_a_year_a_place_word_and_an_old_thing_are_read_as_said():
+    vitals = _tool("record_vitals", "Record vitals.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"}})
+    assert _calls([vitals], "Record vitals: 65/40 after the faint.") == [("record_vitals", {"systolic": 65, "diastolic": 40})]
+    table = _tool("book_table", "Book a table.", {"party_size": {"type": "integer"}, "date": {"type": "string"}})
+    assert _calls([table], "Book a table for 2 in 2025, make it 3, on Friday.") == [
+        ("book_table", {"party_size": 3, "date": "Friday"})]
+    move = _tool("move_item", "Move an item.", {"item": {"type": "string"}, "from_location": {"type": "string"},
+                                                "to_location": {"type": "string"}})
+    assert _calls([move], "Move the cask from the back shelf to A3-07.") == [
+        ("move_item", {"item": "cask", "from_location": "back shelf", "to_location": "A3-07"})]
+    assert _reply("What is the invoice number in this email?\n\nHi,\nAttached is invoice HF-5521 for the old fence repair. "
+                  "Payment within 30 days.\nThanks") == "The invoice number is HF-5521."
+
+
+def test_review_a_team_code_of_a_long_word_is_no_code_and_a_surname_without_its_apostrophe_is_the_same():
+    crew = _tool("assign_crew", "Assign a person to a crew.", {"person": {"type": "string"}, "crew_id": {"type": "string"}})
+    assert "UK-NORTH" not in str(_calls([crew], "Assign Carla Mendes to the crew; she's from the UK-NORTH office."))
+    assert "14" in _reply(_chat("Kai D'Souza's locker is 14.", "What's Kai Dsouza's locker number?"), "You help.")
+
+
+def test_review_people_said_elsewhere_are_no_guests_and_an_age_clause_is_its_whole_sentence():
+    stay = {"type": "object", "properties": {"guests": {"type": ["integer", "null"]}, "nights": {"type": ["integer", "null"]}},
+            "required": ["guests", "nights"]}
+    assert _form(stay, "2 nights; the people upstairs are loud.") == {"guests": None, "nights": 2}
+    reply = _reply("I'm 8, can I join?", "You run coding club. Coders must be 7 or over. Under 9 years old, coders use the "
+                   "blocks course.")
+    assert reply.startswith("Yes") and "blocks course" in reply
