@@ -93,6 +93,17 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
+#: Words that tell one thing from another of its kind ("the new tank" is not "the old tank").
+_CONTRASTS = frozenset("new old other second first north south east west front back top bottom upper lower left right big "
+                       "small main spare".split())
+
+
+def _followed_by(text: str, value: str, words_after: Sequence[str]) -> bool:
+    """Whether ``value`` is said right before one of ``words_after`` ("the UK-NORTH office")."""
+    found = tokens(text)
+    return any(a == value and b.lower() in words_after for a, b in itertools.pairwise(found))
+
+
 def _of_people(word: str) -> bool:
     """Whether a lowered word names people a rule is of: "patients", "riders", "hikers", "entrants" (not "orders")."""
     return stem(word) in _PEOPLE or word.endswith(("ers", "ants", "ents", "ists")) and word not in _NOT_PEOPLE
@@ -837,8 +848,9 @@ class Reader:
                                 1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] or [
                                     b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs] or [
                                         t for t in tokens(text) if t.count("-") == 1 and t.replace("-", "").isalpha() and t.isupper() and len(
-                                            t) >= 4 and len(t.partition("-")[2]) <= 2]  # a code of letters: "put Ana Sousa on
-                                # NAU-C" (not "from the UK-NORTH office")
+                                            t) >= 4 and not _followed_by(text, t, ("office", "branch", "region", "site", "team",
+                                                                               "department"))]  # a code of letters: "put Ana
+                                # Sousa on NAU-C" (not "from the UK-NORTH office")
                         if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not _DATE.fullmatch(
                             v) and not (
                             v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)]
@@ -1868,10 +1880,10 @@ class Reader:
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         said = tokens(self.request.message[:2000])
         labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading",
-                                                                                           "vitals", "blood")}
-        pressures = [halves for k, t in enumerate(said) if t.count("/") == 1 for halves in [t.split("/")] if all(
-            part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and said[k + 1:k + 3] != [
-                "of", "the"] and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
+                                                                                           "vitals")}
+        pressures = [halves for k, t in sorted(enumerate(said), key=lambda kt: kt[0] not in labelled) if t.count("/") == 1 for halves in [
+            t.split("/")] if all(part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and (
+                said[k + 1:k + 2] != ["of"] or said[k + 2:k + 3] == ["course"]) and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
                     side) else []
         # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
         if pressures:  # (the latest message's, else the value found as any number)
@@ -1882,13 +1894,18 @@ class Reader:
         if len(aimed) == 1 and not self.start:
             return float(aimed[0])
         unit = name.lower().rpartition("_")[2] if "_" in name else ""  # pool_volume_litres in a follow-up that says no
-        measured = [float(a) for s in reversed(self.request.said) if s.role == "user" for a, b in itertools.pairwise(_lower_tokens(
-            _in_digits(_THOUSANDS.sub("", s.text)))) if unit in ("litres", "liters", "gallons", "kg", "tonnes", "hectares", "acres") and (
+        told = [(float(a), clause) for s in reversed(self.request.said) if s.role == "user" for clause in _THOUSANDS.sub(
+            "", s.text).replace(";", ",").replace(" and ", ",").split(",") for a, b in itertools.pairwise(_lower_tokens(_in_digits(
+                clause))) if unit in ("litres", "liters", "gallons", "kg", "tonnes", "hectares", "acres") and (
                 _NUMBER.fullmatch(a) and stem(b) == stem(unit))]  # litres: "Pool is 48,000 litres" said before (one only: not
-        if len(set(measured)) == 1 and not any(stem(w) == stem(unit) for w in _lower_tokens(self.request.message)) and (  # Bo's
-                not self.start) and _lower_tokens(self.request.message)[:1] == ["and"]:  # 1 kg and the rabbit's 3 kg; a
-            # follow-up, "and pH is 7.9 ...", not "Plan seed for the south field" after the north field's 12 hectares)
-            return measured[0]
+        heard = _lower_tokens(self.request.message)  # Bo's 1 kg and the rabbit's 3 kg)
+        own = set(words(self.request.message)) - set(words(" ".join(self.fields).replace("_", " "))) - {stem(unit)}
+        same = told and (own & set(words(told[0][1]))) and not (_CONTRASTS & set(heard)) - set(_lower_tokens(told[0][1]))  # (of
+        # its clause: "40 tonnes of grain and the steel order is separate" says none of the steel)
+        if len({v for v, _ in told}) == 1 and not any(stem(w) == stem(unit) for w in heard) and not self.start and (heard[:1] in (
+                ["and"], ["also"], ["yes"], ["ok"], ["okay"], ["then"], ["now"]) or {"it", "that", "this", "same"} & set(heard) or same):
+            return told[0][0]  # a follow-up, "and pH is 7.9 ...", "log it", or of the same thing ("the top paddock"), not
+            # "Plan seed for the south field" after the north field's 12 hectares
         value = self.said_number(name, description)
         said = _lower_tokens(_in_digits(self.request.message))
         fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a in ("make", "call") and m in ("it", "that") and (
@@ -1900,8 +1917,9 @@ class Reader:
             "you", "can"])  # but money's tight"; but "if that's ok")
         before = [t for k, t in enumerate(said[:fixed[-1][0]]) if any(c.isdigit() for c in t) and t[:1] not in "£$€" and not (
             t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20") and (any(
-                t in m.group() for m in _DATE.finditer(self.request.message)) or said[max(0, k - 1):k] in (["in"], ["since"], ["of"], [
-                    "from"], ["until"], ["my"], ["our"], ["the"], ["room"])))] if fixed and not (
+                t in m.group() for m in _DATE.finditer(self.request.message)) or said[max(0, k - 1):k] in (["in"], ["since"], [
+                    "from"], ["until"], ["room"]) or said[max(0, k - 1):k] in (["my"], ["our"], ["the"]) and not said[
+                        k + 1:k + 2][0:1] == [] and not said[k + 1].endswith("s")))] if fixed and not (
             hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4"; nor a date's day or year)
         counted = [(k, b) for k, (a, m, b, n) in enumerate(zip(said, said[1:], said[2:], said[3:])) if a == "make" and m in (
             "it", "that") and _NUMBER.fullmatch(b) and n.isalpha() and n not in STOP and (stem(n) in set(words(name.replace(
@@ -8875,10 +8893,14 @@ def _one_extracted(asked: str, text: str) -> str | None:
         named = set(words(asked)) - stem_set("amount price cost sum number what is the")
         near = [v for v in found.split("\n") if any(named & set(words(line)) for line in text.splitlines() if v in line)]
         stale = {v for v in found.split("\n") for piece in sentences(text) if v in piece for part in piece.replace("(", ";").replace(
-            ")", ";").split(";") if v in part and {"cancelled", "canceled", "void", "voided", "earlier", "previous",
-                                                  "replaced", "superseded"} & set(_lower_tokens(part))}  # "(the earlier
+            ")", ";").split(";") if v in part and ({"cancelled", "canceled", "void", "voided", "earlier", "previous", "replaced",
+                                                   "superseded"} & set(_lower_tokens(part)) or "old" in _lower_tokens(
+                                                       part.partition(v)[0]))}  # "(the earlier
         said_after = [b for a, b in itertools.pairwise(tokens(text)) if stem(a.lower()) in named and b in found.split("\n") and (
             b not in stale)]  # invoice, INV-7719, was cancelled)"
+        live = [v for v in found.split("\n") if v not in stale and any(v in part and {"corrected", "current", "updated",
+                                                                            "correct"} & set(_lower_tokens(part)) for part in text.split(";"))]
+        said_after = live[:1] if len(live) == 1 else said_after  # "...; invoice INV-3004 is the corrected one"
         near = near if len(near) == 1 else said_after[:1] if len(set(said_after)) == 1 else near  # "invoice INV-7781 ...
         found = near[0] if len(near) == 1 else found  # (the earlier one, INV-7719, was cancelled)": the one after its word
     if found and "\n" not in found and not found.startswith("The text gives no"):
@@ -9487,9 +9509,10 @@ def _age_limit(told: str, said: str) -> str | None:
                     "cannot", "can't", "not", "no", "never"} & set(lt) or t.startswith("over-") and t[5:].rstrip(
                         "s").isdigit() and "only" in lt else int(lt[k + 2]) if t == "must" and lt[k + 1:k + 2] == ["be"] and lt[
                             k + 2:k + 3] and lt[k + 2].isdigit() and lt[k + 3:k + 5] in (["or", "over"], ["or", "older"], [
-                                "and", "over"], ["or", "above"]) and k and _of_people(lt[k - 1]) and not set(lt[k + 5:k + 7]) & (
+                                "and", "over"], ["or", "above"]) and k and _of_people(lt[k - 1]) and not set(lt[k + 5:k + 10]) & {
+                                    "unsupervised", "alone", "unaccompanied", "own", "without", "solo"} and not set(lt[k + 5:k + 7]) & (
                                     MEASURE_WORDS | {"in", "inches", "tall"}) else None)  # "Patients must be 16 or over" (not
-            # "Riders must be 120 or over in cm", "Orders must be 10 or over")
+            # "Riders must be 120 or over in cm", "Orders must be 10 or over", "14 or over to climb unsupervised")
             if found is not None:  # a bare "Minimum age 16." is of the sentence before it, or of "That applies to ..."
                 bare = not set(words(piece)) - stem_set("minimum min age limit aged over under and") - {str(found)}
                 applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((

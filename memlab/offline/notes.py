@@ -2073,7 +2073,8 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
     found = [lines_for(part, said, spec) for part in parts]  # a next step and its time as one ("..., Monday at 6pm")
     queues = [[news(part, line) for line in ([", ".join(line.rstrip(".") for line in lines)] if (
         part.kind == "next" and len(lines) > 1) else lines)] for part, lines in zip(parts, found)]
-    queues[0][:0] = [news(section("Identifiers"), fact) for fact in spec.must_keep]
+    kept = [news(section("Identifiers"), fact) for fact in spec.must_keep]  # (first; in one sentence, no section at all)
+    queues = [kept + queues[0], *queues[1:]] if queues else [kept]
     answered = _replies(said)
     queues.append([news(section(""), _said(s)) for s in sorted([*said, *answered.values()], key=lambda s: s.order) if (
         (s.role in ("user", "note") or s.role == "tool" and not s.tool) and not asks(s) or s in answered.values() and facts(s.text) and len(s.text.split()) >= 4 and (

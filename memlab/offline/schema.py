@@ -120,6 +120,8 @@ def listed_options(description: str) -> list[str]:
         {"the", "a", "an", "of", "to", "and", "or", "for", "in", "on", "with", "by"} & set(o.split())) for o in bare) else []
 
 
+#: Numbers as words, by their value ("two people").
+_NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 #: Words a message says a field's word with ("2 people" are guests, "my 2 kids" children, "flat 3" an apartment).
 _SAID_AS = {"guest": ("people", "persons", "adults"), "children": ("kids",), "child": ("kids",), "apartment": ("flat",),
             "adult": ("people", "persons")}
@@ -188,10 +190,13 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         heard = " ".join(w.strip(".,;:!?") for w in getattr(getattr(filler, "request", None), "message", "").lower().replace(
             "_", " ").split())
         for key, later in itertools.permutations([k for k, v in out.items() if type(v) in (int, float)], 2):  # years_playing
-            said = f" {out[key]:g} " if isinstance(out[key], float) else f" {out[key]} "  # (a word for it beside the number:
+            number = f"{out[key]:g}" if isinstance(out[key], float) else str(out[key])  # (a word for it beside the number:
+            forms = {f" {number} ", f" {_NUMBER_WORDS[int(number)]} "} if number.isdigit() and int(number) < len(_NUMBER_WORDS) else {
+                f" {number} "}  # "2 people", "two kids", "flat 3", "flat no. 4")
             if out[key] == out[later] and not any(w in heard for part in key.lower().split("_") if len(part) > 2 for w in (
-                    part.rstrip("s"),)) and not any(f"{said}{w}" in f" {heard} " or f" {w}{said}" in f" {heard} " for part in key.lower(
-                        ).split("_") for w in _SAID_AS.get(part.rstrip("s"), ())) and any(  # "2 people", "flat 3") 7 and
+                    part.rstrip("s"),)) and not any(f"{form}{w}" in f" {heard} " or f" {w}{form}" in f" {heard} " or f" {w} number{form}" in (
+                        f" {heard} ") or f" {w} no{form}" in f" {heard} " for form in forms for part in key.lower().split("_") for w in (
+                            _SAID_AS.get(part.rstrip("s"), ()))) and any(  # 7 and
                     w in heard for w in later.lower().split("_") if len(w) > 2) and _may_be_null(_resolve((schema.get(
                         "properties") or {})[key], defs), defs):  # shoe_size 7: a number of another field, never said of this
                 out[key] = None  # one ("shoe")

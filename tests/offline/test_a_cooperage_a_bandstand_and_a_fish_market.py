@@ -41,7 +41,9 @@ name, and age rules of people that tell the rule for that age too; and of a fift
 things under a number, split peas, people counted, animals ending like a role, short surnames, a field's word said
 otherwise, a split and a big number corrected, and an age rule in a pasted policy; and of a sixth: a measure said of
 something else, a reading among vitals, a year, a place word, an old thing, a team's long code, a surname's apostrophe,
-people said elsewhere, and an age clause's whole sentence.
+people said elsewhere, and an age clause's whole sentence; and of a seventh and a fourth hunt: a measure of the same
+thing said before (not of another in its sentence), blood pressure words, a count of flyers, long letter codes, numbers
+in words, a corrected invoice, an age to do a thing alone, and a one-sentence summary of a pasted call (a crash).
 """
 
 from __future__ import annotations
@@ -578,3 +580,38 @@ def test_review_people_said_elsewhere_are_no_guests_and_an_age_clause_is_its_who
     reply = _reply("I'm 8, can I join?", "You run coding club. Coders must be 7 or over. Under 9 years old, coders use the "
                    "blocks course.")
     assert reply.startswith("Yes") and "blocks course" in reply
+
+
+def test_review_a_measure_of_the_same_thing_said_before_fills_a_request_of_it():
+    quote = _tool("quote_mowing", "Quote mowing a lawn.", {"address": {"type": "string"}, "lawn_acres": {"type": "number"}})
+    assert _calls([quote], _chat("My lawn at 4 Elm Road is 2 acres.", "Can you quote mowing for 4 Elm Road?")) == [
+        ("quote_mowing", {"address": "4 Elm Road", "lawn_acres": 2})]
+    ship = _tool("ship_cargo", "Ship cargo.", {"destination": {"type": "string"}, "cargo_tonnes": {"type": "number"}})
+    assert _calls([ship], _chat("We have 40 tonnes of herring and the salt order is separate.", "Ship the salt to Hamburg.")) != [
+        ("ship_cargo", {"destination": "Hamburg", "cargo_tonnes": 40})]
+
+
+def test_review_blood_pressure_words_a_count_of_flyers_and_long_letter_codes():
+    log = _tool("log_bp", "Log a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"}})
+    assert _calls([log], "Infused 250/100 of saline; bp 121/79.") == [("log_bp", {"systolic": 121, "diastolic": 79})]
+    flyers = {"type": "object", "properties": {"flyers": {"type": "integer"}}, "required": ["flyers"]}
+    assert _form(flyers, "The 2000 flyers for the bandstand, no make it 2500.") == {"flyers": 2500}
+    course = _tool("assign_course", "Assign a student to a course.", {"student_name": {"type": "string"},
+                                                                     "course_id": {"type": "string"}})
+    assert _calls([course], "Put Mina Cho on SKI-ADV.") == [("assign_course", {"student_name": "Mina Cho", "course_id": "SKI-ADV"})]
+
+
+def test_review_numbers_in_words_beside_a_fields_other_word_and_a_corrected_invoice():
+    stay = {"type": "object", "properties": {"nights": {"type": ["integer", "null"]}, "guests": {"type": ["integer", "null"]}},
+            "required": ["nights", "guests"]}
+    assert _form(stay, "Book 2 nights for two people.") == {"nights": 2, "guests": 2}
+    assert _reply("What is the invoice number in the following text?\n\nInvoice CP-3003 was sent to your old address; invoice "
+                  "CP-3004 is the corrected one.") == "The invoice number is CP-3004."
+
+
+def test_review_an_age_to_do_a_thing_alone_is_no_minimum_age_and_a_one_sentence_summary_of_a_pasted_call_is_written():
+    rules = "Climbing wall rules: Climbers must be 14 or over to climb unsupervised. Under-14s must be with a paying adult."
+    assert not _reply("Can my 10-year-old climb with me?", rules).startswith("No: the minimum age")
+    summary = _reply("Summarise the call in one sentence.\n\nCall transcript. Customer: Hi, my cask (model OK-40) is leaking. "
+                     "Agent: It's under warranty. Is Thursday OK? Customer: Thursday works. Agent: Booked, reference CK-3391.")
+    assert summary and "Traceback" not in summary
