@@ -93,15 +93,11 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
-#: Words that tell one thing from another of its kind ("the new tank" is not "the old tank").
-_CONTRASTS = frozenset("new old other second first north south east west front back top bottom upper lower left right big "
-                       "small main spare".split())
-
-
-def _followed_by(text: str, value: str, words_after: Sequence[str]) -> bool:
-    """Whether ``value`` is said right before one of ``words_after`` ("the UK-NORTH office")."""
-    found = tokens(text)
-    return any(a == value and b.lower() in words_after for a, b in itertools.pairwise(found))
+def _clause_after(text: str, said: str) -> str:
+    """What ``text`` says after ``said`` up to its clause's end ("14 or over to climb unsupervised; ..." of "14 or
+    over": "to climb unsupervised")."""
+    rest = text.lower().partition(said)[2]
+    return min((rest.partition(cut)[0] for cut in (",", ";", ".", " and ", " but ")), key=len)
 
 
 def _of_people(word: str) -> bool:
@@ -848,9 +844,8 @@ class Reader:
                                 1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] or [
                                     b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs] or [
                                         t for t in tokens(text) if t.count("-") == 1 and t.replace("-", "").isalpha() and t.isupper() and len(
-                                            t) >= 4 and not _followed_by(text, t, ("office", "branch", "region", "site", "team",
-                                                                               "department"))]  # a code of letters: "put Ana
-                                # Sousa on NAU-C" (not "from the UK-NORTH office")
+                                            t) >= 4 and len(t.partition("-")[2]) <= 2]  # a code of letters: "put Ana Sousa on
+                                # NAU-C" (not "from the UK-NORTH office", "SKU PONCHO-RED")
                         if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not _DATE.fullmatch(
                             v) and not (
                             v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)]
@@ -1883,7 +1878,7 @@ class Reader:
                                                                                            "vitals")}
         pressures = [halves for k, t in sorted(enumerate(said), key=lambda kt: kt[0] not in labelled) if t.count("/") == 1 for halves in [
             t.split("/")] if all(part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and (
-                said[k + 1:k + 2] != ["of"] or said[k + 2:k + 3] == ["course"]) and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
+                said[k + 1:k + 2] != ["of"] or said[k + 2:k + 3] not in (["the"], ["them"], ["her"], ["his"], ["their"])) and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
                     side) else []
         # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
         if pressures:  # (the latest message's, else the value found as any number)
@@ -1894,18 +1889,13 @@ class Reader:
         if len(aimed) == 1 and not self.start:
             return float(aimed[0])
         unit = name.lower().rpartition("_")[2] if "_" in name else ""  # pool_volume_litres in a follow-up that says no
-        told = [(float(a), clause) for s in reversed(self.request.said) if s.role == "user" for clause in _THOUSANDS.sub(
-            "", s.text).replace(";", ",").replace(" and ", ",").split(",") for a, b in itertools.pairwise(_lower_tokens(_in_digits(
-                clause))) if unit in ("litres", "liters", "gallons", "kg", "tonnes", "hectares", "acres") and (
-                _NUMBER.fullmatch(a) and stem(b) == stem(unit))]  # litres: "Pool is 48,000 litres" said before (one only: not
+        told = {float(a) for s in reversed(self.request.said) if s.role == "user" for a, b in itertools.pairwise(_lower_tokens(
+            _in_digits(_THOUSANDS.sub("", s.text)))) if unit in ("litres", "liters", "gallons", "kg", "tonnes", "hectares", "acres") and (
+                _NUMBER.fullmatch(a) and stem(b) == stem(unit))}  # litres: "Pool is 48,000 litres" said before (one only: not
         heard = _lower_tokens(self.request.message)  # Bo's 1 kg and the rabbit's 3 kg)
-        own = set(words(self.request.message)) - set(words(" ".join(self.fields).replace("_", " "))) - {stem(unit)}
-        same = told and (own & set(words(told[0][1]))) and not (_CONTRASTS & set(heard)) - set(_lower_tokens(told[0][1]))  # (of
-        # its clause: "40 tonnes of grain and the steel order is separate" says none of the steel)
-        if len({v for v, _ in told}) == 1 and not any(stem(w) == stem(unit) for w in heard) and not self.start and (heard[:1] in (
-                ["and"], ["also"], ["yes"], ["ok"], ["okay"], ["then"], ["now"]) or {"it", "that", "this", "same"} & set(heard) or same):
-            return told[0][0]  # a follow-up, "and pH is 7.9 ...", "log it", or of the same thing ("the top paddock"), not
-            # "Plan seed for the south field" after the north field's 12 hectares
+        if len(told) == 1 and not any(stem(w) == stem(unit) for w in heard) and not self.start and heard[:1] in (["and"], ["also"]):
+            return told.pop()  # a follow-up, "and pH is 7.9 ...", not "Plan seed for the south field" after the north field's
+            # 12 hectares, nor "Ship the timber" after 30 tonnes of coal
         value = self.said_number(name, description)
         said = _lower_tokens(_in_digits(self.request.message))
         fixed = [(k, b) for k, (a, m, b) in enumerate(zip(said, said[1:], said[2:])) if a in ("make", "call") and m in ("it", "that") and (
@@ -1919,7 +1909,7 @@ class Reader:
             t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20") and (any(
                 t in m.group() for m in _DATE.finditer(self.request.message)) or said[max(0, k - 1):k] in (["in"], ["since"], [
                     "from"], ["until"], ["room"]) or said[max(0, k - 1):k] in (["my"], ["our"], ["the"]) and not said[
-                        k + 1:k + 2][0:1] == [] and not said[k + 1].endswith("s")))] if fixed and not (
+                        k + 1:k + 2][0:1] == [] and not (said[k + 1].endswith("s") and not said[k + 1].endswith(("ss", "us", "is")))))] if fixed and not (
             hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4"; nor a date's day or year)
         counted = [(k, b) for k, (a, m, b, n) in enumerate(zip(said, said[1:], said[2:], said[3:])) if a == "make" and m in (
             "it", "that") and _NUMBER.fullmatch(b) and n.isalpha() and n not in STOP and (stem(n) in set(words(name.replace(
@@ -9509,7 +9499,8 @@ def _age_limit(told: str, said: str) -> str | None:
                     "cannot", "can't", "not", "no", "never"} & set(lt) or t.startswith("over-") and t[5:].rstrip(
                         "s").isdigit() and "only" in lt else int(lt[k + 2]) if t == "must" and lt[k + 1:k + 2] == ["be"] and lt[
                             k + 2:k + 3] and lt[k + 2].isdigit() and lt[k + 3:k + 5] in (["or", "over"], ["or", "older"], [
-                                "and", "over"], ["or", "above"]) and k and _of_people(lt[k - 1]) and not set(lt[k + 5:k + 10]) & {
+                                "and", "over"], ["or", "above"]) and k and _of_people(lt[k - 1]) and not set(_lower_tokens(
+                                    _clause_after(piece, f"{lt[k + 2]} {lt[k + 3]} {lt[k + 4]}"))) & {
                                     "unsupervised", "alone", "unaccompanied", "own", "without", "solo"} and not set(lt[k + 5:k + 7]) & (
                                     MEASURE_WORDS | {"in", "inches", "tall"}) else None)  # "Patients must be 16 or over" (not
             # "Riders must be 120 or over in cm", "Orders must be 10 or over", "14 or over to climb unsupervised")

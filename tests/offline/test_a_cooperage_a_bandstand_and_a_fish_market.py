@@ -25,7 +25,8 @@ cooperage, a bandstand, a fish market):
   over a pasted policy is answered from it; "four ... - actually make that five" and "6 years - well, 7 ..., call it 7"
   are corrected; a nullable number of another field's value, never said of its own ("shoe size"), is null;
 - tools: a code of letters ("FIS-C") is a code, not a passenger; "from D4-01 back to A3-07" stops at "back"; "want it
-  at 7.4" is the target; a measure said before ("4,000 litres") fills a follow-up's; two quays named are a call each.
+  at 7.4" is the target; a measure said before ("4,000 litres") fills an "and ..." follow-up's; two quays named are a
+  call each.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a list of numbers written with
 commas, a date parameter asked or given, arrive/depart as places, a new value said before an old one, a date written
@@ -43,7 +44,10 @@ otherwise, a split and a big number corrected, and an age rule in a pasted polic
 something else, a reading among vitals, a year, a place word, an old thing, a team's long code, a surname's apostrophe,
 people said elsewhere, and an age clause's whole sentence; and of a seventh and a fourth hunt: a measure of the same
 thing said before (not of another in its sentence), blood pressure words, a count of flyers, long letter codes, numbers
-in words, a corrected invoice, an age to do a thing alone, and a one-sentence summary of a pasted call (a crash).
+in words, a corrected invoice, an age to do a thing alone, and a one-sentence summary of a pasted call (a crash); and of
+an eighth and a fifth hunt: a measure of another thing (a measure said before now fills only an "and"/"also"
+follow-up), a long letter code of another tool's field, words ending in "ss" or "us", a chapter count, an age clause's
+end.
 """
 
 from __future__ import annotations
@@ -582,23 +586,23 @@ def test_review_people_said_elsewhere_are_no_guests_and_an_age_clause_is_its_who
     assert reply.startswith("Yes") and "blocks course" in reply
 
 
-def test_review_a_measure_of_the_same_thing_said_before_fills_a_request_of_it():
-    quote = _tool("quote_mowing", "Quote mowing a lawn.", {"address": {"type": "string"}, "lawn_acres": {"type": "number"}})
-    assert _calls([quote], _chat("My lawn at 4 Elm Road is 2 acres.", "Can you quote mowing for 4 Elm Road?")) == [
-        ("quote_mowing", {"address": "4 Elm Road", "lawn_acres": 2})]
+def test_review_a_measure_said_before_of_another_thing_fills_nothing():
     ship = _tool("ship_cargo", "Ship cargo.", {"destination": {"type": "string"}, "cargo_tonnes": {"type": "number"}})
     assert _calls([ship], _chat("We have 40 tonnes of herring and the salt order is separate.", "Ship the salt to Hamburg.")) != [
         ("ship_cargo", {"destination": "Hamburg", "cargo_tonnes": 40})]
+    assert _calls([ship], _chat("We shipped 30 tonnes of coal last week.", "Now ship the timber to Hamburg.")) != [
+        ("ship_cargo", {"destination": "Hamburg", "cargo_tonnes": 30})]
 
 
-def test_review_blood_pressure_words_a_count_of_flyers_and_long_letter_codes():
+def test_review_blood_pressure_words_a_count_of_flyers_and_a_long_code_of_another_tool():
     log = _tool("log_bp", "Log a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"}})
     assert _calls([log], "Infused 250/100 of saline; bp 121/79.") == [("log_bp", {"systolic": 121, "diastolic": 79})]
     flyers = {"type": "object", "properties": {"flyers": {"type": "integer"}}, "required": ["flyers"]}
     assert _form(flyers, "The 2000 flyers for the bandstand, no make it 2500.") == {"flyers": 2500}
-    course = _tool("assign_course", "Assign a student to a course.", {"student_name": {"type": "string"},
-                                                                     "course_id": {"type": "string"}})
-    assert _calls([course], "Put Mina Cho on SKI-ADV.") == [("assign_course", {"student_name": "Mina Cho", "course_id": "SKI-ADV"})]
+    order = _tool("place_order", "Place an order.", {"sku": {"type": "string"}, "quantity": {"type": "integer"}})
+    track = _tool("track_parcel", "Track a parcel.", {"tracking_number": {"type": "string"}})
+    assert "track_parcel" not in [name for name, _ in _calls([order, track], "I'd like 5 units of SKU CASK-RED, standard "
+                                                                              "delivery")]
 
 
 def test_review_numbers_in_words_beside_a_fields_other_word_and_a_corrected_invoice():
@@ -615,3 +619,13 @@ def test_review_an_age_to_do_a_thing_alone_is_no_minimum_age_and_a_one_sentence_
     summary = _reply("Summarise the call in one sentence.\n\nCall transcript. Customer: Hi, my cask (model OK-40) is leaking. "
                      "Agent: It's under warranty. Is Thursday OK? Customer: Thursday works. Agent: Booked, reference CK-3391.")
     assert summary and "Traceback" not in summary
+
+
+def test_review_a_class_or_a_bus_is_no_plural_a_chapter_count_no_reading_and_an_age_clause_ends_at_its_clause():
+    table = _tool("book_table", "Book a table.", {"party_size": {"type": "integer"}})
+    assert _calls([table], "Table for the 2019 class, 8 people, make it 9.") == [("book_table", {"party_size": 9})]
+    reading = {"type": "object", "properties": {"systolic": {"type": ["number", "null"]}, "diastolic": {"type": ["number", "null"]}},
+               "required": ["systolic", "diastolic"]}
+    assert _form(reading, "Reading 45/30 of the chapters done.") == {"systolic": None, "diastolic": None}
+    assert _reply("Can a 9-year-old attend?", "Campers must be 10 or over; campers bring their own sleeping bag."
+                  ) == "No: the minimum age is 10."
