@@ -94,10 +94,10 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
 def _clause_after(text: str, said: str) -> str:
-    """What ``text`` says after ``said`` up to its clause's end ("14 or over to climb unsupervised; ..." of "14 or
-    over": "to climb unsupervised")."""
+    """What ``text`` says after ``said`` up to its clause's end, a comma's aside included ("14 or over to climb
+    unsupervised; ..." of "14 or over": "to climb unsupervised"; ", without a guardian")."""
     rest = text.lower().partition(said)[2]
-    return min((rest.partition(cut)[0] for cut in (",", ";", ".", " and ", " but ")), key=len)
+    return min((rest.partition(cut)[0] for cut in (";", ".", " and ")), key=len)
 
 
 def _of_people(word: str) -> bool:
@@ -844,8 +844,10 @@ class Reader:
                                 1:].isdigit()] or [t for t in tokens(text) if len(t) in lettered and t.isalpha() and t.isupper()] or [
                                     b for a, b in itertools.pairwise(tokens(text)) if b.isdigit() and len(b) >= 3 and stem(a.lower()) in verbs] or [
                                         t for t in tokens(text) if t.count("-") == 1 and t.replace("-", "").isalpha() and t.isupper() and len(
-                                            t) >= 4 and len(t.partition("-")[2]) <= 2]  # a code of letters: "put Ana Sousa on
-                                # NAU-C" (not "from the UK-NORTH office", "SKU PONCHO-RED")
+                                            t) >= 4 and len(t.partition("-")[2]) <= 2 and not any(a == t and b.lower() in (
+                                                "office", "branch", "region", "site", "team", "department") for a, b in (
+                                                    itertools.pairwise(tokens(text))))]  # a code of letters: "put Ana Sousa
+                                # on NAU-C" (not "from the UK-NW office", "SKU PONCHO-RED")
                         if not (phoned and (_phone_like(v) or v in dialled)) and not _postcode_half(text, v) and not _DATE.fullmatch(
                             v) and not (
                             v[:1].isdigit() and v.lstrip("0123456789.").lower() in MEASURE_WORDS)]
@@ -1878,11 +1880,19 @@ class Reader:
                                                                                            "vitals")}
         pressures = [halves for k, t in sorted(enumerate(said), key=lambda kt: kt[0] not in labelled) if t.count("/") == 1 for halves in [
             t.split("/")] if all(part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and (
-                said[k + 1:k + 2] != ["of"] or said[k + 2:k + 3] not in (["the"], ["them"], ["her"], ["his"], ["their"])) and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
+                said[k + 1:k + 2] != ["of"] or said[k + 2:k + 3] not in (["the"], ["them"], ["her"], ["his"], ["their"], ["our"], [
+                    "your"], ["these"], ["those"], ["a"], ["an"])) and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
                     side) else []
         # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
-        if pressures:  # (the latest message's, else the value found as any number)
+        if pressures and not self.start:  # (the latest message's, else the value found as any number; one reading, one call)
             return float(pressures[0][side[0]])
+        cues = {"heart": ("pulse", "hr", "heart"), "pulse": ("pulse", "hr"), "temperature": ("temp", "temperature"), "temp": (
+            "temp", "temperature")}.get(next((p for p in name.lower().split("_") if p in ("heart", "pulse", "temperature", "temp")),
+                                             ""), ()) if side or "pressure" not in name.lower() else ()
+        labelled_value = next((b for a, b in itertools.pairwise([t for t in said if t.lower() not in ("rate", "is", "of", ":")])
+                               if a.lower() in cues and _NUMBER.fullmatch(b.rstrip("c°Cf"))), None) if cues else None
+        if labelled_value is not None and not self.start:  # heart_rate: "pulse 72" (not the BP's 128); temperature_c: "temp
+            return float(labelled_value.rstrip("c°Cf"))  # 36.8"
         heard = _lower_tokens(_in_digits(self.request.message[:2000]))  # target_ph: "pH is 7.9, want it at 7.4": 7.4
         aimed = [b for k, b in enumerate(heard) if _NUMBER.fullmatch(b) and {"want", "target", "aim", "aiming"} & set(heard[
             max(0, k - 3):k])] if {"target", "desired", "goal", "wanted"} & set(name.lower().split("_")) else []
@@ -1909,7 +1919,8 @@ class Reader:
             t[-2:] in ("st", "nd", "rd", "th") and t[:-2].isdigit() or len(t) == 4 and t[:2] in ("19", "20") and (any(
                 t in m.group() for m in _DATE.finditer(self.request.message)) or said[max(0, k - 1):k] in (["in"], ["since"], [
                     "from"], ["until"], ["room"]) or said[max(0, k - 1):k] in (["my"], ["our"], ["the"]) and not said[
-                        k + 1:k + 2][0:1] == [] and not (said[k + 1].endswith("s") and not said[k + 1].endswith(("ss", "us", "is")))))] if fixed and not (
+                        k + 1:k + 2][0:1] == [] and not any(w.endswith("s") and not w.endswith(("ss", "us", "is")) for w in said[
+                            k + 1:k + 3])))] if fixed and not (
             hedged) else []  # (a price is no count: "3 rolls at £2 each, make it 4"; nor a date's day or year)
         counted = [(k, b) for k, (a, m, b, n) in enumerate(zip(said, said[1:], said[2:], said[3:])) if a == "make" and m in (
             "it", "that") and _NUMBER.fullmatch(b) and n.isalpha() and n not in STOP and (stem(n) in set(words(name.replace(

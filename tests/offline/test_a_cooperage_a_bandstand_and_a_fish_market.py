@@ -47,7 +47,8 @@ thing said before (not of another in its sentence), blood pressure words, a coun
 in words, a corrected invoice, an age to do a thing alone, and a one-sentence summary of a pasted call (a crash); and of
 an eighth and a fifth hunt: a measure of another thing (a measure said before now fills only an "and"/"also"
 follow-up), a long letter code of another tool's field, words ending in "ss" or "us", a chapter count, an age clause's
-end.
+end; and of a ninth and a sixth hunt: vitals read by their labels in one call, a letter code naming an office, a count
+before "business cards", an age aside after a comma.
 """
 
 from __future__ import annotations
@@ -629,3 +630,26 @@ def test_review_a_class_or_a_bus_is_no_plural_a_chapter_count_no_reading_and_an_
     assert _form(reading, "Reading 45/30 of the chapters done.") == {"systolic": None, "diastolic": None}
     assert _reply("Can a 9-year-old attend?", "Campers must be 10 or over; campers bring their own sleeping bag."
                   ) == "No: the minimum age is 10."
+
+
+def test_review_vitals_are_read_by_their_labels_and_one_reading_is_one_call():
+    vitals = _tool("log_vitals", "Log a stallholder's vitals at the market first-aid tent.", {
+        "heart_rate": {"type": "integer"}, "systolic": {"type": "integer"}, "diastolic": {"type": "integer"},
+        "temperature_c": {"type": "number"}})
+    expected = [("log_vitals", {"heart_rate": 80, "systolic": 120, "diastolic": 70, "temperature_c": 37.1})]
+    assert _calls([vitals], "Temp 37.1, pulse 80, BP 120/70.", "Log vitals when given.") == expected
+    assert _calls([vitals], "BP 120/70, pulse 80, temp 37.1.", "Log vitals when given.") == expected
+    bp = _tool("record_bp", "Record a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"},
+                                                                "heart_rate": {"type": "integer"}})
+    assert _calls([bp], "BP 131/79, pulse 66.", "Log vitals when given.") == [
+        ("record_bp", {"systolic": 131, "diastolic": 79, "heart_rate": 66})]
+
+
+def test_review_a_letter_code_naming_an_office_a_count_before_business_cards_and_an_age_aside():
+    move = _tool("move_asset", "Move an asset.", {"asset_id": {"type": "string"}, "destination": {"type": "string"}})
+    assert "UK-NW" not in str(_calls([move], "Move the laptop from the UK-NW office to Leeds"))
+    copies = _tool("print_copies", "Print copies of a document.", {"document": {"type": "string"}, "copies": {"type": "integer"}})
+    (_, arguments), = _calls([copies], "Print our 2000 business cards, make it 2500")
+    assert arguments["copies"] == 2500
+    assert not _reply("Can my 12 year old come?", "You answer for the fish market tours. Guests must be 14 or over, without a "
+                      "guardian.").startswith("No")
