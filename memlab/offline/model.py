@@ -93,6 +93,21 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
+def _blood_pressure(said: Sequence[str]) -> tuple[int, int] | None:
+    """The blood pressure a message's tokens give as "a/b": one after "BP", "pressure", "reading" or "vitals" first,
+    else one in a reading's range; never a date ("10/12"), a dose ("50/25 mg") nor a share ("60/40 of the budget")."""
+    labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading", "vitals")}
+    for k in sorted(range(len(said)), key=lambda k: k not in labelled):
+        high, slash, low = said[k].partition("/")
+        if not (slash and high.isdigit() and low.isdigit() and 2 <= len(high) <= 3 and 2 <= len(low) <= 3 and int(high) > int(low)):
+            continue
+        shared = said[k + 1:k + 2] == ["of"] and said[k + 2:k + 3] in (["the"], ["them"], ["her"], ["his"], ["their"], ["our"], [
+            "your"], ["these"], ["those"], ["a"], ["an"])  # "45/30 of the chapters", "120/80 of our budget"
+        if not shared and (k in labelled and int(high) >= 40 or 70 <= int(high) <= 300 and 30 <= int(low) <= 200):
+            return int(high), int(low)
+    return None
+
+
 def _clause_after(text: str, said: str) -> str:
     """What ``text`` says after ``said`` up to its clause's end, a comma's aside included ("14 or over to climb
     unsupervised; ..." of "14 or over": "to climb unsupervised"; ", without a guardian")."""
@@ -1876,16 +1891,9 @@ class Reader:
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         said = tokens(self.request.message[:2000])
-        labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading",
-                                                                                           "vitals")}
-        pressures = [halves for k, t in sorted(enumerate(said), key=lambda kt: kt[0] not in labelled) if t.count("/") == 1 for halves in [
-            t.split("/")] if all(part.isdigit() and 2 <= len(part) <= 3 for part in halves) and int(halves[0]) > int(halves[1]) and (
-                said[k + 1:k + 2] != ["of"] or said[k + 2:k + 3] not in (["the"], ["them"], ["her"], ["his"], ["their"], ["our"], [
-                    "your"], ["these"], ["those"], ["a"], ["an"])) and (k in labelled and int(halves[0]) >= 40 or 70 <= int(halves[0]) <= 300 and 30 <= int(halves[1]) <= 200)] if (
-                    side) else []
-        # (a reading after "BP" or "pressure", else one in a reading's range: not a date, "10/12", nor "50/25 mg")
-        if pressures and not self.start:  # (the latest message's, else the value found as any number; one reading, one call)
-            return float(pressures[0][side[0]])
+        pressure = _blood_pressure(said) if side and not self.start else None  # (one reading, one call)
+        if pressure is not None:
+            return float(pressure[side[0]])
         cues = {"heart": ("pulse", "hr", "heart"), "pulse": ("pulse", "hr"), "temperature": ("temp", "temperature"), "temp": (
             "temp", "temperature")}.get(next((p for p in name.lower().split("_") if p in ("heart", "pulse", "temperature", "temp")),
                                              ""), ()) if side or "pressure" not in name.lower() else ()

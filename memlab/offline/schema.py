@@ -121,10 +121,30 @@ def listed_options(description: str) -> list[str]:
 
 
 #: Numbers as words, by their value ("two people").
-_NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+_SPELLED = "zero one two three four five six seven eight nine ten eleven twelve".split()
 #: Words a message says a field's word with ("2 people" are guests, "my 2 kids" children, "flat 3" an apartment).
 _SAID_AS = {"guest": ("people", "persons", "adults"), "children": ("kids",), "child": ("kids",), "apartment": ("flat",),
             "adult": ("people", "persons")}
+
+
+def _copied_numbers(out: Mapping[str, Any], schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any]) -> list[str]:
+    """The keys of ``out`` that may be null and hold another key's number though the message never says their own
+    word, while it says the other's: of "I've played for 6 years - well, call it 7", ``shoe_size`` 7 beside
+    ``years_playing`` 7. A word the message says it with, beside the number, is its word too ("2 people" of guests,
+    "two kids" of children, "flat 3" of an apartment)."""
+    heard = f' {" ".join(w.strip(".,;:!?") for w in getattr(getattr(filler, "request", None), "message", "").lower().split())} '
+    copied = []
+    for key, other in itertools.permutations([k for k, v in out.items() if type(v) in (int, float)], 2):
+        number = f"{out[key]:g}" if isinstance(out[key], float) else str(out[key])
+        forms = [number, *_SPELLED[int(number):int(number) + 1]] if number.isdigit() else [number]
+        said_as = [w for part in key.lower().split("_") for w in _SAID_AS.get(part.rstrip("s"), ())]
+        own = any(part.rstrip("s") in heard for part in key.lower().split("_") if len(part) > 2) or any(
+            phrase in heard for form in forms for w in said_as for phrase in (
+                f" {form} {w}", f" {w} {form} ", f" {w} number {form} ", f" {w} no {form} "))
+        theirs = any(part in heard for part in other.lower().split("_") if len(part) > 2)
+        if out[key] == out[other] and not own and theirs and _may_be_null(_resolve((schema.get("properties") or {})[key], defs), defs):
+            copied.append(key)
+    return copied
 
 
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
@@ -187,19 +207,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 value = _value(inner, filler, defs, key, "", depth + 1, owner=str(schema.get("title") or name or owner))
             if key in required or not only_found or not _is_placeholder(value):
                 out[key] = value
-        heard = " ".join(w.strip(".,;:!?") for w in getattr(getattr(filler, "request", None), "message", "").lower().replace(
-            "_", " ").split())
-        for key, later in itertools.permutations([k for k, v in out.items() if type(v) in (int, float)], 2):  # years_playing
-            number = f"{out[key]:g}" if isinstance(out[key], float) else str(out[key])  # (a word for it beside the number:
-            forms = {f" {number} ", f" {_NUMBER_WORDS[int(number)]} "} if number.isdigit() and int(number) < len(_NUMBER_WORDS) else {
-                f" {number} "}  # "2 people", "two kids", "flat 3", "flat no. 4")
-            if out[key] == out[later] and not any(w in heard for part in key.lower().split("_") if len(part) > 2 for w in (
-                    part.rstrip("s"),)) and not any(f"{form}{w}" in f" {heard} " or f" {w}{form}" in f" {heard} " or f" {w} number{form}" in (
-                        f" {heard} ") or f" {w} no{form}" in f" {heard} " for form in forms for part in key.lower().split("_") for w in (
-                            _SAID_AS.get(part.rstrip("s"), ()))) and any(  # 7 and
-                    w in heard for w in later.lower().split("_") if len(w) > 2) and _may_be_null(_resolve((schema.get(
-                        "properties") or {})[key], defs), defs):  # shoe_size 7: a number of another field, never said of this
-                out[key] = None  # one ("shoe")
+        out.update(dict.fromkeys(_copied_numbers(out, schema, filler, defs)))  # shoe_size: null, not years_playing's 7
         named = [key for key, value in out.items() if isinstance(value, str) and 1 < len(value.split()) <= 4 and all(
             word[:1].isupper() or word[1:2].isupper() or k > 1 and word.isdigit() for k, word in enumerate(value.split(
                 )))]  # a name of two to four words ("Apple iPhone 13 Pro"; no date: "Oct 3 2024")
