@@ -4776,9 +4776,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     # "What's the call-out fee?": the fee a
     keyed = bool(asking and asked and any(2 * len(asked & (key | related(key))) >= len(asked) and asked & key for key in keys))
     # result of the booking named (callout_fee_gbp), not a new estimate; not London's temperature for Paris
-    fresh = _new_values(request) and any(_fits(t, request) >= 2 for t in tools if not t.handoff)  # "my brother: 58,
-    # 162/99, BMI 34.5. eligible?": a new screening (not "With 25 years and 10% down, was it 1,520?")
-    if choice in (None, "auto") and (back or keyed) and not fresh and _is_question(request.message) and (_from_results(
+    # (new values for a tool are a new call: "my brother: 58, 162/99, BMI 34.5. eligible?", not "With 25 years and 10%
+    # down, was it 1,520?")
+    if choice in (None, "auto") and (back or keyed) and not (_new_values(request) and any(_fits(t, request) >= 2 for t in tools if (
+            not t.handoff))) and _is_question(request.message) and (_from_results(
             request, request.message) or keyed and (found := _answered_by_conversation(request)) and found[1].role == "tool"):
         return []  # docks?": what the earlier result holds, not another search
     found = [t.lower() for t in tokens(request.message)]  # its stems, and adjacent words joined ("look up")
@@ -5925,6 +5926,7 @@ def _code_form(code: str) -> str:
     return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in code)
 
 
+@_once_per_request  # asked by the tool choice and by the decision to answer from a result: the conversation read once
 def _new_values(request: Request) -> bool:
     """Whether the latest message gives two values or more (numbers, codes), one of them said nowhere before and none a
     tool returned: "my friend: 300000, 10% deposit, 30 years" after 25 years (not "With 25 years and 10% down, was it
