@@ -93,10 +93,22 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
-def _blood_pressure(said: Sequence[str]) -> tuple[int, int] | None:
+def _named_kinds(text: str, kinds: Mapping[str, str]) -> list[str]:
+    """The kinds of ``kinds`` (lowered) a message names, each once ("ash and oak rods"); the last when it corrects
+    itself ("5 oak... no wait, make it 5 hazel": hazel)."""
+    named = list(dict.fromkeys(t.lower() for t in tokens(text) if t.lower() in kinds))
+    fixing = any(cue in text.lower() for cue in ("no wait", "make it", "make that", "actually", "instead"))
+    return named[-1:] if fixing else named
+
+
+def _blood_pressure(said: Sequence[str], asked: bool = False) -> tuple[int, int] | None:
     """The blood pressure a message's tokens give as "a/b": one after "BP", "pressure", "reading" or "vitals" first,
-    else one in a reading's range; never a date ("10/12"), a dose ("50/25 mg") nor a share ("60/40 of the budget")."""
+    else one in a reading's range; never a date ("10/12"), a dose ("50/25 mg") nor a share ("60/40 of the budget"). Of a
+    pressure ``asked`` for (a systolic field's), the one pair said out of that range too (the field judges it: "310/95")."""
     labelled = {k for k, t in enumerate(said) for k in range(k + 1, k + 5) if t.lower() in ("bp", "pressure", "reading", "vitals")}
+    beyond: list[tuple[int, int]] = []  # the pairs out of a reading's range
+    said = [f"{a}/{c}" if b.lower() == "over" and a.isdigit() and c.isdigit() else a for a, b, c in zip(
+        said, [*said[1:], ""], [*said[2:], "", ""])]  # "135 over 88"
     for k in sorted(range(len(said)), key=lambda k: k not in labelled):
         high, slash, low = said[k].partition("/")
         if not (slash and high.isdigit() and low.isdigit() and 2 <= len(high) <= 3 and 2 <= len(low) <= 3 and int(high) > int(low)):
@@ -105,7 +117,9 @@ def _blood_pressure(said: Sequence[str]) -> tuple[int, int] | None:
             "your"], ["these"], ["those"], ["a"], ["an"])  # "45/30 of the chapters", "120/80 of our budget"
         if not shared and (k in labelled and int(high) >= 40 or 70 <= int(high) <= 300 and 30 <= int(low) <= 200):
             return int(high), int(low)
-    return None
+        beyond.append((int(high), int(low)) if not shared and int(high) > 300 and 30 <= int(low) <= 200 else (0, 0))  # (a
+        # reading too high, not a split: "60/40 in my favour")
+    return beyond[0] if asked and len(beyond) == 1 and beyond[0][0] else None  # (the one said, for the field to judge)
 
 
 def _clause_after(text: str, said: str) -> str:
@@ -705,9 +719,21 @@ class Reader:
             return "body", lambda text: [b.lower() for a, b, c in zip(["", *tokens(text)], tokens(text), [*tokens(text)[1:], ""]) if (
                 b.lower() in _BODY_PARTS and not (b.lower() == "back" and (a.lower() in ("i'm", "be", "come", "came", "get", "got", "am") or (
                     c.lower() in ("from", "to", "home", "in", "at", "on")))))][:1]  # knee, ...": knee (not "I'm back from")
+        kinds = {o.strip(" .").lower(): o.strip(" .") for at in whole_words_at(told.lower(), name.lower()) if told[
+            at + len(name):].lstrip()[:1] == "(" for o in told[at + len(name):].partition("(")[2].partition(")")[0].replace(
+                " or ", ",").split(",") if o.strip(" .").isalpha()}  # the kinds a tool lists ("a tree species (ash, oak, hazel,
+        # willow)", "ticker symbol (BTC, ETH, SOL...)")
+        if len(kinds) >= 2 and not self.item and not self.answer and any(t.lower() in kinds for t in tokens(self.whole)) and not (
+                field_stems & stem_set("species animal breed creature")):
+            return "listed", lambda text: [kinds[k] for k in _named_kinds(text, kinds)]
         if field_stems & stem_set("species animal breed creature") and not self.item and not field_stems & _ID:  # "a hedgehog weighing 420 grams":
             def creatures(text: str) -> list[str]:  # "an injured robin": robin; "spotted 3 humpbacks ... one was a calf",
                 found = tokens(text)  # "Saw 3 female mallards": the animals counted (not "from 2 boats", "2 photos of a hare")
+                if named := _named_kinds(text, kinds):
+                    return named  # ("reserve 4 ash", "ash and oak rods")
+                if kind := [b for a, b, c in zip(found, found[1:], found[2:]) if a.isdigit() and stem(c.lower()) in self.own and (
+                        b.isalpha() and b.lower() not in STOP)][:1]:
+                    return kind  # "10 willow rods" of reserve_rods: the rods are the tool's, willow their kind
                 counted = [(not {stem(b.lower()) for b in found[max(0, k - 3):k]} & _SEEING, w) for k, a in enumerate(found) if (
                     a.isdigit() and 1 < int(a) < 1000 and found[k - 1:k] not in [[p] for p in (
                         "from", "with", "over", "in", "on", "by", "for", "across", "after", "during", "within", "of", "at", "From",
@@ -811,6 +837,13 @@ class Reader:
             return f"side {party}", lambda text: [n for n in _after(text, party, field_stems) if n[:1].isupper()]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
+        if {"to", "destination", "recipient"} & set(name.lower().split("_")) and name.lower() != "to" and not self.answer:
+            def sent_to(text: str) -> list[str]:  # "send 0.5 ETH to 0x9AbC33f01e": to_address is the code after "to"
+                found = tokens(text)  # (or "at": "to my friend at hello123")
+                return [b for a, b in itertools.pairwise(found) if a.lower() in ("to", "at") and any(c.isdigit() for c in b) and (
+                    any(c.isalpha() for c in b)) and not _DATE.fullmatch(b) and not b[:1].isdigit() or b.lower().startswith("0x")][-1:]
+            if sent_to(self.whole):
+                return "sent to", sent_to
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
             # in paris please" → "Paris"; not "for 2 guests"); "for the Garden Fair" names an event, last
             return "place", lambda text: [m[1] for m in _ADDRESS.finditer(text) if ends and text[:m.start()].rstrip().lower(
@@ -1891,7 +1924,7 @@ class Reader:
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         said = tokens(self.request.message[:2000])
-        pressure = _blood_pressure(said) if side and not self.start else None  # (one reading, one call)
+        pressure = _blood_pressure(said, asked=True) if side and not self.start else None  # (one reading, one call)
         if pressure is not None:
             return float(pressure[side[0]])
         cues = {"heart": ("pulse", "hr", "heart"), "pulse": ("pulse", "hr"), "temperature": ("temp", "temperature"), "temp": (
@@ -1901,6 +1934,8 @@ class Reader:
                                if a.lower() in cues and _NUMBER.fullmatch(b.rstrip("c°Cf"))), None) if cues else None
         if labelled_value is not None and not self.start:  # heart_rate: "pulse 72" (not the BP's 128); temperature_c: "temp
             return float(labelled_value.rstrip("c°Cf"))  # 36.8"
+        if cues and "pulse" in cues and _blood_pressure(said) is not None:
+            return None  # "it was 135 over 88": a pressure, no pulse
         heard = _lower_tokens(_in_digits(self.request.message[:2000]))  # target_ph: "pH is 7.9, want it at 7.4": 7.4
         aimed = [b for k, b in enumerate(heard) if _NUMBER.fullmatch(b) and {"want", "target", "aim", "aiming"} & set(heard[
             max(0, k - 3):k])] if {"target", "desired", "goal", "wanted"} & set(name.lower().split("_")) else []
@@ -7426,12 +7461,16 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
     paired = either and found[k + 2:k + 3] and found[k - 2].lower() == found[k + 1].lower()  # "Dock 3 or Dock 7"
     names = ([f"{found[k - 2]} {found[k - 1]}", f"{found[k + 1]} {found[k + 2]}"] if paired else [found[k - 1], found[k + 1]]
              ) if either else [q.group(1) for q in _QUOTED.finditer(question)]
+    sides = _either_side(question) if either else None  # "the oak bench at 42 kg or the steel bench at 38 kg": each with its value
+    if sides and not (len(names) == 2 and all(n.lower() not in STOP and not n[:1].isdigit() for n in names) and any(
+            whole_words_at(message.replace(question, " ").lower(), n.lower()) for n in names)):
+        names = [name for name, _ in sides]
     lines = [line.strip() for line in message.split("\n") if line.strip() and line.strip() != question.strip()]
     labelled = len(names) != 2 and len(lines) == 2 and all(": " in line for line in lines)
     names = [line.partition(": ")[0] for line in lines] if labelled else names
     if len(names) != 2 or len({n.lower() for n in names}) != 2 or any(n.isdigit() or n.lower() in STOP for n in names):
         return None
-    values, units = [], []  # "14 stops" is not compared with "35 minutes"
+    values, units, counts = [], [], []  # "14 stops" is not compared with "35 minutes"
     for n, name in enumerate(names):
         for text in [message.replace(question, " "), question, *texts]:
             low = _THOUSANDS.sub("", text)
@@ -7442,20 +7481,51 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
             rest = rest if labelled else min((rest.partition(cut)[0] for cut in (",", ";", " and ", ". ")), key=len)
             told = tokens(rest)
             numbers = [t for t in told if _NUMBER.fullmatch(t.lstrip("£$€").rstrip("%"))]
+            priced = [t for t in numbers if t[:1] in "£$€"]
+            if len(priced) == 1 and set(said) & _PRICE_COMPARED:  # "200 sandbags, £150 total": £150, when the other
+                counts.append([t for t in numbers if t not in priced])  # thing has as many ("20 GB" is not "50 GB")
+                numbers = priced
             if numbers:
                 values.append(numbers[0] if len(numbers) == 1 else "")
                 units.append(" ".join(stem(w.lower()) for w in itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP, told[
                     told.index(numbers[0]) + 1:][:2])))  # "3 apples" is no unit of "2 apple pies"
                 names[n] = low[at[0]:at[0] + len(name)]  # as the text writes it ("Hake")
                 break
-    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€") or all(units) and units[0] != units[1]:
+    if len(values) != 2 or not all(values) or values[0].lstrip("£$€") == values[1].lstrip("£$€") or all(units) and units[
+            0] != units[1] or counts and (len(counts) != 2 or counts[0] != counts[1]):
         return None
     first = float(values[0].lstrip("£$€").rstrip("%")) > float(values[1].lstrip("£$€").rstrip("%"))
     best = 0 if first == larger else 1
     gap = abs(float(values[0].lstrip("£$€").rstrip("%")) - float(values[1].lstrip("£$€").rstrip("%")))
     sign = next((c for c in values[best][:1] + values[1 - best][:1] if c in "£$€"), "")
     by = f", by {sign}{gap:.10g}" if "much" in said or "many" in said else ""
-    return f"{names[best]} ({values[best]} against {values[1 - best]} for {names[1 - best]}){by}."
+    unit = next((w for w in told[told.index(numbers[0]) + 1:][:1] if w.isalpha() and len(w) <= 3 and w.lower() not in STOP),
+                "") if numbers and all(units) and not sign else ""  # "42 kg against 38 kg" (a short unit, as the text writes it)
+    values = [f"{v} {unit}" if unit else v for v in values]
+    return f"{names[best][:1].upper()}{names[best][1:]} ({values[best]} against {values[1 - best]} for {names[1 - best]}){by}."
+
+
+#: Comparatives of a price: of a line telling a count and a price ("200 sandbags, £150 total"), the price is compared.
+_PRICE_COMPARED = frozenset("cheaper cheapest dearer dearest pricier priciest expensive".split())
+
+
+def _either_side(question: str) -> list[tuple[str, str]] | None:
+    """The two things either side of a question's "or", each told with one number: "Which is heavier, the oak bench at
+    42 kg or the steel bench at 38 kg?" is ("the oak bench", "42"), ("the steel bench", "38"); else ``None``."""
+    left, either, right = question.rstrip(" ?").partition(" or ")
+    left = left.rpartition(",")[2]
+    found = []
+    for side in (left, right):
+        told = tokens(side)
+        numbers = [k for k, t in enumerate(told) if _NUMBER.fullmatch(t.lstrip("£$€").rstrip("%"))]
+        if not either or len(numbers) != 1 or not numbers[0]:
+            return None
+        name = list(itertools.takewhile(lambda t: t.lower() not in ("at", "for", "of", "with", "costing", "weighing", "is"),
+                                        told[:numbers[0]]))
+        if not name or name[-1].lower() in STOP:
+            return None
+        found.append((" ".join(name), told[numbers[0]]))
+    return found
 
 
 def _compared(word: str) -> str:
@@ -7934,9 +8004,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "") + "".join(
             f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
         them = "them" if others else "it"
-        beyond = sorted((t for t in tokens(_in_digits(request.message)) if "maximum" in field and _NUMBER.fullmatch(t) and (
+        said = [part for t in tokens(_in_digits(request.message)) for part in (t.split("/") if not _DATE.fullmatch(t) else [t])]
+        dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k + 1)}
+        beyond = sorted((t for k, t in enumerate(said) if "maximum" in field and _NUMBER.fullmatch(t) and k not in dated and (
             _out_of_bounds(float(t), field))), key=lambda t: f" to {t}" not in _in_digits(request.message))  # "rate the
-        # lasagne 7 stars" of 1 to 5 (the one it is set "to" first)
+        # lasagne 7 stars" of 1 to 5 (the one it is set "to" first); "300/90 for 3 June 2025": 300, no day nor year
         digits = str(field.get("pattern") or "").removeprefix("^").removesuffix("$").replace("\\d", "[0-9]")
         size = digits.removeprefix("[0-9]{").removesuffix("}") if digits.startswith("[0-9]{") else ""
         short = [t for t in tokens(request.message) if size.isdigit() and t.isdigit() and len(t) != int(size)]  # "look up chip
@@ -10131,6 +10203,16 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         reader.found_nothing.append(n)
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
+            for n, f in (schema.get("properties") or {}).items():  # what a careful model never sends: 88.0 for an
+                kinds = [f, *f.get("anyOf", ())] if isinstance(f, Mapping) else []  # integer, a systolic 2025 over its
+                value = arguments.get(n)  # maximum of 260 (asked about instead)
+                if isinstance(value, float) and value.is_integer() and any(k.get("type") == "integer" for k in kinds if isinstance(
+                        k, Mapping)) and not any(k.get("type") == "number" for k in kinds if isinstance(k, Mapping)):
+                    arguments[n] = int(value)
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and kinds and all(
+                        _out_of_bounds(value, k) for k in kinds if isinstance(k, Mapping) and k.get("type") in ("integer", "number")) and (
+                        any(isinstance(k, Mapping) and k.get("type") in ("integer", "number") for k in kinds)) and n not in reader.found_nothing:
+                    reader.found_nothing.append(n)
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
             arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
@@ -10427,6 +10509,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             not dated(made[-1])):  # "change the date to 2025-06-14":
         made = [i for i in request.conversation[:max(0, request.last_user_index)] if item_type(  # the order's, not the
             i) == "function_call" and dated(i)][-1:] or made  # lookup made since
+    undone = [b for a, b in itertools.pairwise(tokens(request.message[:2000])) if a.lower() == "not" and identifiers(b) + facts(b)]
+    made = [i for i in made if any(whole_words_at(str(i.get("arguments")), b) for b in undone)][-1:] or made  # "the card
+    # ends 4417 not 4471": the call given 4471 (a refund), not the fault report made after it
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
     about = bool(cues) and bool(cues[-1][2] or cues[-1][3]) and len(tokens(request.message)) <= 8 + 4 * (
         "same" in _lower_tokens(request.message))  # a short follow-up ("OK then what about a double for the same dates?")
@@ -10435,7 +10520,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     rest = next((_in_digits(request.message[c.end():2000]) for c in cues[::-1] if tokens(request.message[c.end():2000])), "")
     if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
         return None  # "And who teaches the class?": a question of its own
-    wrong = next((c[1] for c in cues if c[1]), None)  # after the last cue with words after it: "make it six instead"
+    wrong = next((c[1] for c in cues if c[1]), None) or (undone[-1] if undone else None)  # after the last cue with
+    # words after it: "make it six instead"; the value after a last "not" ("ends 4417 not 4471")
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
     named = " ".join(w for w in tokens((sentences(rest.strip(" ,")) or [""])[0].split(",")[0]) if w.lower() not in STOP)
     when = [found.group(0) for found in [_DATE.search(rest)] if found]  # "make it 21:00": the time's field
@@ -10470,6 +10556,12 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             return tool.name, {**arguments, **toggled, **filled}
         numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t)]  # "and from 2.90 back down to 2.40?": each number
         numeric = [k for k, v in arguments.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]  # in turn
+        said = tokens(rest)
+        dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k, k + 1)}
+        if dated and any(_DATE.fullmatch(str(v)) for v in arguments.values()) and any(
+                _NUMBER.fullmatch(t) for k, t in enumerate(said) if k not in dated):
+            return None  # "and yesterday (1st June 2025) it was 135 over 88": a new day's values, no correction (not "make
+            # it 15 July")
         if wrong is None and len(numbers) >= 2 and len(numbers) == len(numeric):
             typed = {k: int(float(n)) if tool.parameters["properties"][k].get("type") == "integer" else float(n) for k, n in zip(
                 numeric, numbers)}

@@ -562,7 +562,10 @@ def _said(statement: Statement) -> str:
         return f"{statement.tool or 'tool'}: {_short(statement.text)}"
     text = _bare(statement.text)  # a note of a note does not stack them; nor does it greet ("Hi, I'm Dana")
     first, comma, rest = text.partition(", ")
-    return _short(rest[:1].upper() + rest[1:] if comma and first.lower() in _SALUTATIONS and rest else text)
+    text = rest[:1].upper() + rest[1:] if comma and first.lower() in _SALUTATIONS and rest else text
+    first, _, rest = text.partition(" ")
+    return _short(rest[:1].upper() + rest[1:] if first in ("Also", "And") and len(rest.split()) >= 3 else text)  # (a line
+    # of its own: "Will I need a council permit?", not "Also will I need...")
 
 
 def _lower(statement: Statement) -> set[str]:
@@ -1472,7 +1475,8 @@ def _corrected(said: Sequence[Statement], history: bool = False) -> list[Stateme
         fix.order > s.order) and (len(wording(s.text)) >= 3 or {t.lower() for t in tokens(s.text)} & undone)}  # 105 degrees."):
     # in the place of the sentence it corrects (a short one, when it holds the value undone: "About 80 guests.")
     for fix in (s for s in out if s.fixed and " not " in s.said.lower()):  # "the venue is the Rowing Club, not the Golf
-        gone = fix.said.lower().partition(" not ")[2].strip(" .!?").removeprefix("the ")  # Club": the sentence it was
+        gone = fix.said.lower().partition(" not ")[2].replace(" - ", ",").replace(";", ",").split(",")[0].strip(
+            " .!?").removeprefix("the ")  # Club": the sentence it was (not what follows a dash: "not slate - the barn is ...")
         for s in (s for s in out if s.order < fix.order and not s.fixed and s.role in ("user", "note") and gone and (  # made
                 at := s.text.lower().find(gone)) >= 0):  # of, the one with "Golf Club" in the place of "Rowing Club"
             if fix.text.startswith(s.text[:at]) and fix.text.rstrip(" .").endswith(s.text[at + len(gone):].rstrip(" .")):
@@ -1829,8 +1833,11 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         # questions", "Undecided": not the issues
         unsure = [_said(s) for s in users if questions and (_lower(s) & {"whether", "unsure", "unclear", "wonder"} or (
             "not sure" in s.text.lower()))]  # "I'm not sure whether I keep royalties"
+        def replies(s: Statement) -> list[Statement]:  # the replies of its turn, those of its words when some are ("will I
+            after = [a for a in agent if a.turn == s.turn and a.order > s.order]  # need a council permit?" answered "Start
+            return [a for a in after if a.stems & s.stems - _TIME] or after  # moved to 10 June. I'm not sure about the permit")
         asked = unsure + [_said(s) for s in users if s.role == "user" and s.text.rstrip().endswith("?") and not any(
-            a.turn == s.turn and a.order > s.order and not _unsure(a) for a in agent) and (questions or not _when(s))]  # the user's
+            not _unsure(a) for a in replies(s)) and (questions or not _when(s))]  # the user's
         # questions no reply answered (a time proposed is the next step's: "can we do Monday at 6pm?")
         undecided = [_said(s) for s in users if not asks(s) and _lower(s) & {"yet", "undecided", "decide"}]  # "We haven't
         # picked a vanity yet" (not the agent's promises: "Tobias will send a sketch by 18 October" is no question)

@@ -699,7 +699,8 @@ class _Reader:
             s.text.lower() for s in told)]  # "12 copies at Paper Trail, not 10": the 10 nearest Paper Trail
         told = [s for s in told if any(p.lower() in s.text.lower() for p in placed)] if placed else told  # (of the
         # Sandsharks game: the sentence naming them, not the latest score)
-        return next((_weekday_too(fixed, new, key) for s in reversed(told) if (  # the latest
+        return next((_weekday_too(fixed[:1].upper() + fixed[1:] if s.text[:1].isupper() else fixed, new, key) for s in reversed(
+            told) if (  # the latest (a sentence still opening with a capital: "Limestone to match the barn.")
             not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, [
                 p.lower() for p in placed] or subject or [phrase, *sorted(thing)] * bool(thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
@@ -1121,6 +1122,8 @@ def structured(output: str) -> Any:
     while (start := output.find("<")) >= 0 and (end := output.find(">", start)) > start and ": " in output[start:end] and (
             output[start + 1:output.find(": ", start)].replace(".", "").replace("_", "").isalnum()):  # an enum's repr,
         output = output[:start] + output[start:end].partition(": ")[2] + output[end + 1:]  # "<CoachSize.full: 'full'>": 'full'
+    if len(output) <= MAX_CHARS and (models := _models(output.strip())) is not None:
+        return models  # "[Booth(booth_id='PB-301', location='Tesco Extra, Mill Rd'), ...]": a list of Pydantic models
     pairs = _REPR_FIELD.findall(output[:MAX_CHARS])  # a nested model's fields are split by ", ": "to=Addr(city='X')"
     if pairs and output.strip() in {sep.join(f"{key}={value}" for key, value in pairs) for sep in (" ", ", ")}:
         return {key: _literal(value) for key, value in pairs}
@@ -1134,6 +1137,23 @@ def structured(output: str) -> Any:
             None) for item in map(str.strip, outside_brackets(output.strip()[1:-1], quoted=True))] if output.strip()[:1] + output.strip()[-1:] == "[]" else []
         if models and all(isinstance(one, dict) for one in models):  # "[Edition(catalogue_no='HM-6102', ...)]": a list of
             return models  # Pydantic models, as the SDK writes one a tool returns
+    return None
+
+
+def _models(text: str) -> Any:
+    """A Python repr of models (``Booth(booth_id='PB-301', price_gbp=8.0)``, a list of them, or their fields alone as
+    ``booth_id='PB-301', price_gbp=8.0``) as dicts and lists, read by Python's own parser; else ``None``."""
+    def value(node: ast.AST) -> Any:
+        if isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)) and not node.args and node.keywords:
+            return {k.arg: value(k.value) for k in node.keywords if k.arg}
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [value(one) for one in node.elts]
+        return ast.literal_eval(node)
+    with contextlib.suppress(ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        shaped = text[:1] == "[" and "(" in text or text.endswith(")") and text[:text.find("(")].isidentifier()
+        tree = ast.parse(text if shaped else f"f({text})", mode="eval").body  # (bare fields: as a call's keywords)
+        found = value(tree)
+        return found if isinstance(found, dict) or isinstance(found, list) and found and all(isinstance(f, dict) for f in found) else None
     return None
 
 

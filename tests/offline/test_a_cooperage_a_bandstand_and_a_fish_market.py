@@ -463,7 +463,7 @@ def test_review_a_date_tool_asks_for_its_date_when_its_availability_is_asked():
 
 def test_review_per_person_and_one_plural_unit_ask_for_no_basket_total_and_no_unit_clash():
     assert "= 100" not in _reply("Dinner: 4 set menus at £25 each. What's the total per person?")
-    assert _reply("Cask A holds 1 litre; cask B holds 2 litres.\nWhich holds more, cask A or cask B?").startswith("cask B")
+    assert _reply("Cask A holds 1 litre; cask B holds 2 litres.\nWhich holds more, cask A or cask B?").startswith("Cask B")
 
 
 def test_review_a_capitalised_word_after_a_first_name_is_no_other_surname():

@@ -1,0 +1,124 @@
+"""Tools, comparisons and notes, as outside testers met them this round (in my own words and domains: a saddlery, a
+ropeway, a dye works):
+
+- a kind a tool lists ("a hide (calf, goat, ox)", "dye code (WOAD, MADDER)") is the kind named, a call each when two
+  are; "12 goat hides" of ``reserve_hides`` is goat, not "hides"; "3 ox... no wait, make it 3 calf" is calf;
+- "yesterday (2nd May 2025) it was 142 over 91" is a new reading of that day, not a correction of the one before; a
+  pulse is no half of a blood pressure; a number over a schema's maximum is asked about, never sent ("310/95 for 4 May
+  2025": the 310, not the day);
+- "sorry, the card ends 5128 not 5182" corrects the call given 5182 (a refund), not the one made after it;
+- "send 20 tokens to 0x7Fe21aB9" sends them to the address;
+- a list of Pydantic models, as the SDK writes one a tool returns, is read as records;
+- "Which is heavier, the oak saddle tree at 3 kg or the steel one at 4 kg?" compares the two told; of two quotes for the
+  same count, the price;
+- notes: "limestone, not slate - the barn is limestone" replaces what said slate; a question a reply of its turn
+  leaves open is still open though another reply answered another thing; a line of its own drops a leading "Also".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
+from ..helpers import offline_reply as _reply
+from ..helpers import tool_turn as _turn
+
+pytestmark = pytest.mark.usefixtures("api")
+
+_HIDES = [_tool("hide_stock", "How many hides of a leather kind (calf, goat, ox) the saddlery has.", {"kind": {"type": "string"}}),
+          _tool("reserve_hides", "Reserve a number of hides of one kind for a saddle order.",
+                {"kind": {"type": "string"}, "count": {"type": "integer"}})]
+
+
+def test_a_kind_a_tool_lists_is_the_kind_named_not_the_counted_thing():
+    assert _calls(_HIDES, "Please reserve 12 goat hides") == [("reserve_hides", {"kind": "goat", "count": 12})]
+    assert _calls(_HIDES, "how many calf and ox hides do you have?") == [("hide_stock", {"kind": "calf"}), (
+        "hide_stock", {"kind": "ox"})]
+    assert _calls(_HIDES, "reserve 3 ox hides... no wait, make it 3 calf") == [("reserve_hides", {"kind": "calf", "count": 3})]
+    assert _calls(_HIDES, "reserve 5 goat") == [("reserve_hides", {"kind": "goat", "count": 5})]
+
+
+def test_a_ticker_another_tool_lists_is_written_as_listed():
+    tools = [_tool("dye_price", "Price of a dye by its code (WOAD, MADDER, WELD...) per kilo.", {"code": {"type": "string"}}),
+             _tool("order_dye", "Order kilos of a dye for a vat.", {"code": {"type": "string"}, "kilos": {"type": "number"}})]
+    assert _calls(tools, "order 2.5 kilos of madder please") == [("order_dye", {"code": "MADDER", "kilos": 2.5})]
+
+
+_LOG = _tool("log_pressure", "Log a rider's blood pressure (mmHg) on a date (YYYY-MM-DD), with an optional pulse.", {
+    "systolic": {"type": "integer", "minimum": 60, "maximum": 260}, "diastolic": {"type": "integer", "minimum": 30, "maximum": 160},
+    "date": {"type": "string"}, "pulse": {"anyOf": [{"type": "integer"}, {"type": "null"}]}})
+
+
+def test_a_new_days_reading_is_a_new_call_and_no_value_breaks_the_schema():
+    first = _turn("log 131/84 for 2025-05-03, pulse 66", "log_pressure", {"systolic": 131, "diastolic": 84, "date": "2025-05-03",
+                                                                          "pulse": 66}, "Saved 131/84 on 2025-05-03", "Saved.", 1)
+    assert _calls([_LOG], [*first, {"role": "user", "content": "and yesterday (2nd May 2025) it was 142 over 91"}]) == [
+        ("log_pressure", {"systolic": 142, "diastolic": 91, "date": "2025-05-02", "pulse": None})]
+    assert _calls([_LOG], "log 128 over 79 for 2025-05-04") == [
+        ("log_pressure", {"systolic": 128, "diastolic": 79, "date": "2025-05-04", "pulse": None})]
+    reply = _reply("log 310/95 for 4 May 2025", "Use your tools.", tools=[_LOG])
+    assert "310 is not" in reply and "60 to 260" in reply, reply
+
+
+def test_a_correction_of_a_value_goes_to_the_call_that_was_given_it():
+    tools = [_tool("refund", "Refund a rider's fare to a card.", {"gondola": {"type": "string"}, "amount_gbp": {"type": "number"},
+                                                                 "card_last4": {"type": "string"}}),
+             _tool("report_fault", "Report a fault on a gondola.", {"gondola": {"type": "string"}, "fault": {
+                 "type": "string", "enum": ["door", "heating", "card_reader"]}})]
+    before = [{"role": "user", "content": "gondola G-14's door jammed and I paid £9.50 for nothing. report it and refund me, card ends 5182"},
+              {"type": "function_call", "name": "refund", "arguments": json.dumps({"gondola": "G-14", "amount_gbp": 9.5,
+                                                                                   "card_last4": "5182"}), "call_id": "c1"},
+              {"type": "function_call", "name": "report_fault", "arguments": json.dumps({"gondola": "G-14", "fault": "door"}),
+               "call_id": "c2"},
+              {"type": "function_call_output", "call_id": "c1", "output": "Refund of £9.50 to card 5182 requested."},
+              {"type": "function_call_output", "call_id": "c2", "output": "Fault logged, ref F-88."},
+              {"role": "assistant", "content": "Refund requested and fault logged (F-88)."},
+              {"role": "user", "content": "sorry, the card ends 5128 not 5182"}]
+    assert _calls(tools, before) == [("refund", {"gondola": "G-14", "amount_gbp": 9.5, "card_last4": "5128"})]
+
+
+def test_coins_go_to_the_address_after_to():
+    send = _tool("send_tokens", "Send ropeway tokens to a wallet address.", {
+        "amount": {"type": "number"}, "to_address": {"type": "string"}})
+    assert _calls([send], "send 20 tokens to 0x7Fe21aB9") == [("send_tokens", {"amount": 20, "to_address": "0x7Fe21aB9"})]
+
+
+def test_a_list_of_models_as_the_sdk_writes_it_is_read_as_records():
+    near = _tool("vats_free", "Dye vats free today.", {}, required=[])
+    output = ("[Vat(vat_id='V-3', colour='indigo, deep', litres=400.0, heated=True), "
+              "Vat(vat_id='V-7', colour='madder red', litres=250.0, heated=False)]")
+    conversation = [*_turn("which vats are free?", "vats_free", {}, output, "", 1)[:3]]
+    reply = _reply(conversation, "Use your tools.", tools=[near])
+    assert "V-3" in reply and "V-7" in reply and "indigo, deep" in reply and "Vat(" not in reply, reply
+
+
+def test_two_things_told_with_their_values_either_side_of_or_are_compared():
+    assert _reply("Which is heavier, the oak saddle tree at 3 kg or the steel saddle tree at 4 kg?").startswith(
+        "The steel saddle tree (4 kg against 3 kg for the oak saddle tree)")
+    assert _reply("Which tannery is cheaper for the hides?\n\nQuote A (Brockley Tannery): 40 hides, £880 total.\n"
+                  "Quote B (Ollerton Leather): 40 hides, £812 total.").startswith("Quote B (Ollerton Leather) (£812 against £880")
+
+
+def test_review_a_price_is_compared_only_for_as_many_things():
+    assert "against" not in _reply("Quote A: 40 hides, £880 total.\nQuote B: 30 hides, £812 total.\nWhich is cheaper?")
+
+
+_JOB = ("user: I'm Tamsin Orr, the dye vats at Mill Yard need relining - about 6 metres of lining.\n"
+        "assistant: Which lining would you like, and when should we start?\n"
+        "user: Lead to match the old ones. Could you start 4 August?\n"
+        "assistant: Quote DW-310 is £1,200, starting 4 August.\n"
+        "user: Sorry, copper, not lead - the old ones are copper.\n"
+        "assistant: Updated: DW-310 is now £1,650 for copper.\n"
+        "user: I paid the £100 deposit today. Can we move the start to 11/08/2025? Also will I need a water board consent?\n"
+        "assistant: Start moved to 11 August 2025. I'm not sure about the consent - I'll check with the office.")
+
+
+def test_a_note_applies_a_correction_before_a_dash_and_keeps_a_question_left_open():
+    note = _reply(_JOB, "Write handover notes with exactly these headings:\n\n## Customer\n## Job details\n## Money\n"
+                        "## Open questions\n\nWrite 'none' under a heading if nothing was said.")
+    job, _, open_questions = note.partition("## Open questions")
+    assert "- Copper to match the old ones." in job and "Lead to match" not in note, note
+    assert "- Will I need a water board consent?" in open_questions, note
