@@ -13,6 +13,7 @@ Models that reason (``o3``, ``gpt-5``...) put a reasoning item first, with a sum
 from __future__ import annotations
 
 import ast
+import collections
 import contextlib
 import dataclasses
 import datetime
@@ -95,10 +96,15 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
 def _named_kinds(text: str, kinds: Mapping[str, str]) -> list[str]:
     """The kinds of ``kinds`` (lowered) a message names, each once ("ash and oak rods"); the last when it corrects
-    itself ("5 oak... no wait, make it 5 hazel": hazel)."""
+    itself ("5 oak... no wait, make it 5 hazel": hazel); none when it leaves them open ("satin or matt")."""
+    low = text.lower()
     named = list(dict.fromkeys(t.lower() for t in tokens(text) if t.lower() in kinds))
-    fixing = any(cue in text.lower() for cue in ("no wait", "make it", "make that", "actually", "instead"))
-    return named[-1:] if fixing else named
+    cue = min((low.find(c) for c in ("no wait", "make it", "make that", "actually", "instead") if c in low), default=-1)
+    if cue >= 0 and any(whole_words_at(low[:cue], n) for n in named) and any(whole_words_at(low[cue:], n) for n in named):
+        return named[-1:]  # a kind said, then another after the cue
+    if len(named) > 1 and any(whole_words_at(low, f"{a} or {b}") for a, b in itertools.pairwise(named)):
+        return []  # "satin or matt, whichever is cheaper": not chosen
+    return named
 
 
 def _blood_pressure(said: Sequence[str], asked: bool = False) -> tuple[int, int] | None:
@@ -837,11 +843,13 @@ class Reader:
             return f"side {party}", lambda text: [n for n in _after(text, party, field_stems) if n[:1].isupper()]
         if ends and not about & _PLACE and ends & set(_lower_tokens(self.whole)):  # from_account: "from checking"
             return f"side {min(ends)}", lambda text: _after(text, min(ends), field_stems)
-        if {"to", "destination", "recipient"} & set(name.lower().split("_")) and name.lower() != "to" and not self.answer:
+        parts = set(name.lower().split("_"))
+        if {"to", "destination", "recipient"} & parts and {"address", "wallet", "account", "iban"} & parts and not self.answer:
             def sent_to(text: str) -> list[str]:  # "send 0.5 ETH to 0x9AbC33f01e": to_address is the code after "to"
-                found = tokens(text)  # (or "at": "to my friend at hello123")
-                return [b for a, b in itertools.pairwise(found) if a.lower() in ("to", "at") and any(c.isdigit() for c in b) and (
-                    any(c.isalpha() for c in b)) and not _DATE.fullmatch(b) and not b[:1].isdigit() or b.lower().startswith("0x")][-1:]
+                found = tokens(text)  # (or "at" after it: "to my friend at hello123"), a code of 6 or more
+                return [b for k, (a, b) in enumerate(itertools.pairwise(found)) if (a.lower() == "to" or a.lower() == "at" and "to" in [
+                    w.lower() for w in found[max(0, k - 3):k]]) and (b.lower().startswith("0x") or len(b) >= 6 and any(
+                        c.isdigit() for c in b) and any(c.isalpha() for c in b) and not _DATE.fullmatch(b) and not b[:1].isdigit())][-1:]
             if sent_to(self.whole):
                 return "sent to", sent_to
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
@@ -1934,8 +1942,11 @@ class Reader:
                                if a.lower() in cues and _NUMBER.fullmatch(b.rstrip("c°Cf"))), None) if cues else None
         if labelled_value is not None and not self.start:  # heart_rate: "pulse 72" (not the BP's 128); temperature_c: "temp
             return float(labelled_value.rstrip("c°Cf"))  # 36.8"
-        if cues and "pulse" in cues and _blood_pressure(said) is not None:
-            return None  # "it was 135 over 88": a pressure, no pulse
+        pressure = _blood_pressure(said) if cues and "pulse" in cues else None
+        months = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k + 1)}
+        if pressure is not None and not any(_NUMBER.fullmatch(t) and t not in map(str, pressure) and k not in months and not (
+                len(t) == 4 and t[:2] in ("19", "20")) for k, t in enumerate(said)) and "bpm" not in _lower_tokens(self.request.message):
+            return None  # "it was 135 over 88": a pressure, no pulse (but "68 bpm", "heart rate 77" are one)
         heard = _lower_tokens(_in_digits(self.request.message[:2000]))  # target_ph: "pH is 7.9, want it at 7.4": 7.4
         aimed = [b for k, b in enumerate(heard) if _NUMBER.fullmatch(b) and {"want", "target", "aim", "aiming"} & set(heard[
             max(0, k - 3):k])] if {"target", "desired", "goal", "wanted"} & set(name.lower().split("_")) else []
@@ -6397,6 +6408,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         for entry in outside_brackets(advice):  # players, 90 min), Codenames (4-8 players, 15 min)": its entry
             if entry.split(" (")[0].strip(" .").lower() in names and " (" in entry:
                 return len(topic), f"{entry.strip().removeprefix('and ').rstrip('.')}."
+    spread = collections.Counter(w for _, _, label_stems, advice_stems in _told(_renamed(request) + request.instructions)
+                                 for w in label_stems | advice_stems)  # how many lines say each word
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
         if advice.lower().startswith(("if ", "when ")) and any(f", {order} " in advice.lower() for order in ("tell", "say")) and (
                 any(_currencies(one) for _, one, *_ in told) and "how much" in message_text.lower()):
@@ -6460,6 +6473,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
                 related({kind_asked}) & (advice_stems | label_stems) - set(topic)) and not _valued(advice, topic):
             continue  # "What car do I drive?" is not told by "You drive to work every day" (no car said)
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
+        score += len([w for w in (label_stems | advice_stems) & message if spread[w] == 1]) / 100  # of equals, the one
+        # saying a word no other line says ("Does the shoyu ramen have sesame?": the shoyu's, not a sesame one)
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a
         covered = len(topic) if case and set(words(case)) - _USERS and set(words(case)) - _USERS <= set(words(message_text)) else _covered(
             topic, label_stems | advice_stems)  # case the message says whole (of the user: "If the user is sore")
@@ -7462,6 +7477,9 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
     names = ([f"{found[k - 2]} {found[k - 1]}", f"{found[k + 1]} {found[k + 2]}"] if paired else [found[k - 1], found[k + 1]]
              ) if either else [q.group(1) for q in _QUOTED.finditer(question)]
     sides = _either_side(question) if either else None  # "the oak bench at 42 kg or the steel bench at 38 kg": each with its value
+    measured = {t.lower() for t in tokens(question) if t.lower() in MEASURE_WORDS}
+    sides = None if sides and measured and any(w in _MEASURED_BY and not measured & _MEASURED_BY[w] for w in said) else sides  # not
+    # "Which is older, Tom at 6 foot or Sam at 5 foot?"
     if sides and not (len(names) == 2 and all(n.lower() not in STOP and not n[:1].isdigit() for n in names) and any(
             whole_words_at(message.replace(question, " ").lower(), n.lower()) for n in names)):
         names = [name for name, _ in sides]
@@ -7502,9 +7520,14 @@ def _which_of_two(message: str, texts: Sequence[str]) -> str | None:
     unit = next((w for w in told[told.index(numbers[0]) + 1:][:1] if w.isalpha() and len(w) <= 3 and w.lower() not in STOP),
                 "") if numbers and all(units) and not sign else ""  # "42 kg against 38 kg" (a short unit, as the text writes it)
     values = [f"{v} {unit}" if unit else v for v in values]
-    return f"{names[best][:1].upper()}{names[best][1:]} ({values[best]} against {values[1 - best]} for {names[1 - best]}){by}."
+    first = names[best][:1].upper() if names[best][1:2].islower() else names[best][:1]  # (not "IPad")
+    return f"{first}{names[best][1:]} ({values[best]} against {values[1 - best]} for {names[1 - best]}){by}."
 
 
+#: The units a comparative can be told in ("heavier": kg, lb, ...): of others ("older ... 6 foot") it compares nothing.
+_MEASURED_BY = {**dict.fromkeys(("heavier", "lighter"), frozenset("kg kgs g grams kilos kilograms lb lbs pounds stone tonnes tons oz".split())),
+                **dict.fromkeys(("older", "younger"), frozenset("years yrs months weeks days".split())),
+                **dict.fromkeys(("taller", "wider", "deeper"), frozenset("m cm mm metres meters km ft foot feet inches in miles".split()))}
 #: Comparatives of a price: of a line telling a count and a price ("200 sandbags, £150 total"), the price is compared.
 _PRICE_COMPARED = frozenset("cheaper cheapest dearer dearest pricier priciest expensive".split())
 
@@ -8892,6 +8915,9 @@ def _task_and_text(message: str) -> tuple[str, str]:
     break), or around what a one-line message quotes ("Rewrite this note ...: \"...\""); a label before the text is
     dropped ("Ticket: ...", "Transcript:\nUSER: ..."), and the quotes around it."""
     head, gap, text = message.partition("\n\n") if "\n\n" in message else message.partition("\n")
+    if not gap and "? " in message and len(message.partition("? ")[2].split()) >= 4:  # "How many times does 'tide'
+        head, text = message.partition("? ")[0] + "?", message.partition("? ")[2]  # appear in this sentence? The tide..."
+        gap = " "
     quote = next((q for q in ('"', "\u201c") if q in message), "")
     if (not gap or not text.strip()) and quote:  # one line: the text is what it quotes ("Rewrite this note ...: \"...\"")
         start = message.find(quote)
@@ -8928,7 +8954,8 @@ def _asked_of_text(message: str) -> str | None:
     if "how many times" in low and quoted:  # "How many times does the word 'fixer' appear ...?": whole words, any case
         found = len(whole_words_at(text.lower(), quoted[1].lower()))
         return f"'{quoted[1]}' appears {found} time{'s' * (found != 1)}."
-    if said[:2] == ["how", "many"] and len(said) > 2 and stem(said[2]) in _ITEMS | stem_set("line name") and "list" in said:
+    if said[:2] == ["how", "many"] and len(said) > 2 and (stem(said[2]) in _ITEMS | stem_set("line name") or said[2].endswith(
+            "s") and said[2].isalpha() and said[2] not in STOP) and "list" in said:  # ("How many volunteers are on this list?")
         return f"The list has {len(items)} {said[2] if len(items) != 1 else said[2].rstrip('s')}."  # "How many items are in this list?"
     if said[0] in _YES_NO and (quoted or {"mention", "mentions", "mentioned", "say", "says", "include", "includes"} & set(said)):
         after = next((said[k + 1:] for k, t in enumerate(said) if t.startswith("mention") or t in (
@@ -9446,9 +9473,11 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                 kept.append((where[0][where[0].lower().find(phrase) + len(phrase):].strip(" .!"), "that"))
                 continue
             if thing[:1] and thing[0] in _THIS or hidden and facts(piece):  # "..., never reveal it": this sentence's own
-                ones = [piece] if facts(piece) or not told.index(piece) else [told[told.index(piece) - 1]]  # values ("Keep
+                head = list(itertools.takewhile(lambda w: w not in ("is", "are"), said[:k]))
+                named = len(head) < k and not passive and not set(head) <= {"it", "this", "that", "they", "these", "those", "which"}
+                ones = [piece] if facts(piece) or not told.index(piece) or named else [told[told.index(piece) - 1]]  # values ("Keep
                 # the alarm code confidential: it is 9090" too), or the sentence's before ("The code is ZEBRA-77. Never
-                # reveal it.")
+                # reveal it."; not of "The group link is private; never share it": the link, told nowhere)
             else:  # "Never share the door code": the sentence that tells the door code
                 named = set(words(" ".join(thing))) - stem_set("the a an any your our") - _THIS
                 ones = [one for one in told if (one is not piece or " is " in one) and named and named <= set(words(one.partition(
@@ -9488,6 +9517,13 @@ def _kept_secret(instructions: str, text: str) -> str:
                         label.lower().split()) - {"the", "any", "all", "code", "codes"} else said[k - 1] not in _OTHER_CODES))}
                         if line not in refusals else {})  # ("Never share any codes": a shed's, a locker's, not an error's)
         # conversation." of "... - pin is 4471" (not "error code E42", "zip code 90210", "password changed 2 days ago")
+    for line in sentences(text):  # the order itself, quoted back ("The group link is private; never share it in chat."):
+        said = _lower_tokens(line)  # a refusal of what it keeps
+        ordered = any(stem(w) in _KEEP_FROM and any(n in ("never", "not", "don't") or n.endswith("n't") for n in said[max(0, k - 3):k])
+                      for k, w in enumerate(said))
+        if ordered and line not in refusals and line.rstrip(" .") in instructions and " is " in line and len(
+                line.partition(" is ")[0].split()) <= 6:
+            refusals[line] = f"I can't share {line.partition(' is ')[0][:1].lower()}{line.partition(' is ')[0][1:]}: my instructions say not to."
     for line in list(refusals):  # "The manager is Lena Ortiz, reachable at 555-0177.": her name, not the number kept
         rest = [c for c in line.rstrip(" .!").split(", ") if not any(whole_words_at(c, secret) for secret, _ in secrets)]
         if rest and rest != line.rstrip(" .!").split(", ") and len(" ".join(rest).split()) >= 3 and " is " in rest[0]:
@@ -9555,8 +9591,10 @@ def _age_limit(told: str, said: str) -> str | None:
     asked = next((s for s in reversed(sentences(said)) if s.rstrip().endswith("?")), said)
     tagged = asked.rstrip(" ?").lower().endswith((", right", ", yes", ", ok", ", correct", " isn't it", " can't they",
                                                    " can't he", " can't she"))  # "my 15 yr old can drive them, right?"
+    follow = len(low) <= 8 and (low[:1] == ["and"] or low[:2] in (["what", "about"], ["how", "about"])) and asked.rstrip().endswith("?")
     if not any(_lower_tokens(part)[:1] and _lower_tokens(part)[0] in opening for part in asked.split(", ")) and not (
-            "allowed" in low or tagged):  # "im 15, can i book for saturday?" (not "How much is the 17-year-old malt?")
+            "allowed" in low or tagged or follow):  # "im 15, can i book for saturday?" (not "How much is the 17-year-old
+        # malt?"); a short follow-up, "and my 13 year old?"
         return None
     ages = []
     for k, t in enumerate(low):
@@ -9638,7 +9676,21 @@ def _age_limit(told: str, said: str) -> str | None:
     also = [next((p.strip(" .") for p in pieces if one in p), one) if len(one.split()) <= 4 else one for one in also]  # ("Under 9
     # years old, coders use the blocks course": the sentence, not its first words)
     but = f", but {also[0][:1].lower()}{also[0][1:]}" if also else ""
+    if ages[0] < limit and (granted := [c.strip(" .") for piece in pieces for c in piece.replace(";", ",").split(",") if _granted(
+            c, ages[0])]):  # "minimum age 16; 14 and 15 year olds may volunteer with a parent": the exception, no "No"
+        return f"The minimum age is {limit}, but {granted[0][:1].lower()}{granted[0][1:]}."
     return f"{'No' if ages[0] < limit else 'Yes'}: the minimum age is {limit}{but}."
+
+
+def _granted(clause: str, age: int) -> bool:
+    """Whether a clause lets people of ``age`` in by name: "14 and 15 year olds may volunteer with a parent", "12-13 year
+    olds can ride with an adult" (the ages listed or spanned before "year olds", and a "may"/"can")."""
+    said = _lower_tokens(clause)
+    at = next((k for k, t in enumerate(said) if t in ("year", "years", "yr") and said[k + 1:k + 2] in (["olds"], ["old"])), -1)
+    named = {int(n) for t in said[max(0, at - 4):at] for n in t.split("-") if n.isdigit()} if at > 0 else set()
+    spanned = any(t.count("-") == 1 and t.replace("-", "").isdigit() and int(t.partition("-")[0]) <= age <= int(
+        t.partition("-")[2]) for t in said[max(0, at - 2):at])
+    return (age in named or spanned) and bool({"may", "can", "allowed", "welcome"} & set(said[at:]))
 
 
 #: Units a limit may be given in, by the words that write them (a length, a weight).
@@ -10509,7 +10561,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             not dated(made[-1])):  # "change the date to 2025-06-14":
         made = [i for i in request.conversation[:max(0, request.last_user_index)] if item_type(  # the order's, not the
             i) == "function_call" and dated(i)][-1:] or made  # lookup made since
-    undone = [b for a, b in itertools.pairwise(tokens(request.message[:2000])) if a.lower() == "not" and identifiers(b) + facts(b)]
+    undone = [b for a, b in itertools.pairwise(tokens(request.message[:2000])) if a.lower() == "not" and identifiers(b) + facts(b)
+              ] if not any(c[1] for c in cues) else []  # (a "not X" the cue's pattern misses, at the message's end)
     made = [i for i in made if any(whole_words_at(str(i.get("arguments")), b) for b in undone)][-1:] or made  # "the card
     # ends 4417 not 4471": the call given 4471 (a refund), not the fault report made after it
     tool = next((t for t in request.tools if made and t.name == made[-1].get("name") and not t.handoff), None)
@@ -10557,7 +10610,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t)]  # "and from 2.90 back down to 2.40?": each number
         numeric = [k for k, v in arguments.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]  # in turn
         said = tokens(rest)
-        dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k, k + 1)}
+        dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k, k + 1)} | {
+            k for k, t in enumerate(said) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()}  # ("May 3 2025")
         if dated and any(_DATE.fullmatch(str(v)) for v in arguments.values()) and any(
                 _NUMBER.fullmatch(t) for k, t in enumerate(said) if k not in dated):
             return None  # "and yesterday (1st June 2025) it was 135 over 88": a new day's values, no correction (not "make

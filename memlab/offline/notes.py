@@ -564,7 +564,8 @@ def _said(statement: Statement) -> str:
     first, comma, rest = text.partition(", ")
     text = rest[:1].upper() + rest[1:] if comma and first.lower() in _SALUTATIONS and rest else text
     first, _, rest = text.partition(" ")
-    return _short(rest[:1].upper() + rest[1:] if first in ("Also", "And") and len(rest.split()) >= 3 else text)  # (a line
+    return _short(rest[:1].upper() + rest[1:] if first in ("Also", "And") and len(rest.split()) >= 3 and not rest.startswith((
+        "known", "called", "named", "so")) else text)  # (a line
     # of its own: "Will I need a council permit?", not "Also will I need...")
 
 

@@ -122,3 +122,88 @@ def test_a_note_applies_a_correction_before_a_dash_and_keeps_a_question_left_ope
     job, _, open_questions = note.partition("## Open questions")
     assert "- Copper to match the old ones." in job and "Lead to match" not in note, note
     assert "- Will I need a water board consent?" in open_questions, note
+
+
+def test_review_a_code_after_to_is_only_an_address_fields_and_long():
+    parcel = _tool("ship_saddle", "Ship a saddle.", {"recipient_name": {"type": "string"}, "destination_postcode": {"type": "string"},
+                                                     "weight_kg": {"type": "number"}})
+    assert _calls([parcel], "ship 9 kg to Ada Frome at EH3 9QT") == [
+        ("ship_saddle", {"recipient_name": "Ada Frome", "destination_postcode": "EH3 9QT", "weight_kg": 9})]
+    text = _tool("send_text", "Send a text message.", {"recipient": {"type": "string"}, "body": {"type": "string"}})
+    assert _calls([text], "text Priya saying meet at C4 at noon")[0][1]["recipient"] == "Priya"
+
+
+def test_review_a_pulse_said_another_way_beside_a_pressure_is_kept():
+    log = _LOG
+    assert _calls([log], "log 126/81 for 2025-05-06, heart rate 74")[0][1]["pulse"] == 74
+    assert _calls([log], "log 126/81 for 2025-05-07, 69 bpm")[0][1]["pulse"] == 69
+
+
+def test_review_a_date_correction_with_its_year_and_a_not_inside_the_message_stay_corrections():
+    weigh = _tool("log_hide_weight", "Log a hide's weight on a date.", {"kg": {"type": "number"}, "date": {"type": "string"}})
+    before = _turn("log 4.2 kg for 2025-05-01", "log_hide_weight", {"kg": 4.2, "date": "2025-05-01"}, "Logged.", "Logged.", 1)
+    calls = _calls([weigh], [*before, {"role": "user", "content": "change the date to May 3 2025"}])
+    assert calls and calls[0][1]["kg"] == 4.2, calls
+    tools = [_tool("refund", "Refund an order to a card.", {"order_id": {"type": "string"}, "amount": {"type": "number"},
+                                                           "card_last4": {"type": "string"}}),
+             _tool("report_damage", "Report a damaged item.", {"order_id": {"type": "string"}, "item": {"type": "string"}})]
+    conversation = [{"role": "user", "content": "order S-310 came with a torn girth, £30. refund to card ending 4417 and report it"},
+                    {"type": "function_call", "name": "refund", "arguments": json.dumps({"order_id": "S-310", "amount": 30,
+                                                                                         "card_last4": "4417"}), "call_id": "c1"},
+                    {"type": "function_call", "name": "report_damage", "arguments": json.dumps({"order_id": "S-310", "item": "girth"}),
+                     "call_id": "c2"},
+                    {"type": "function_call_output", "call_id": "c1", "output": "Refund of £30 to 4417 requested."},
+                    {"type": "function_call_output", "call_id": "c2", "output": "Damage report D-5 logged."},
+                    {"role": "assistant", "content": "Refund requested and damage logged (D-5)."},
+                    {"role": "user", "content": "the refund should be 35, not 30, and the card ends 4471"}]
+    assert ("refund", {"order_id": "S-310", "amount": 8821}) not in _calls(tools, conversation)
+    assert all(arguments.get("amount") != 4471 for _, arguments in _calls(tools, conversation))
+
+
+def test_review_kinds_asked_for_together_or_left_open_are_not_narrowed():
+    paint = _tool("mix_dye", "Mix a batch of dye. finish (matt, satin, gloss) and colour as said.", {
+        "finish": {"type": "string"}, "colour": {"type": "string"}, "litres": {"type": "number"}})
+    assert all(arguments.get("finish") != "satin" for _, arguments in _calls([paint], "mix 3 litres of ochre, satin or matt, "
+                                                                                       "whichever is cheaper"))
+    assert _calls(_HIDES, "Actually I'd like both goat and ox in stock counts") == [("hide_stock", {"kind": "goat"}), (
+        "hide_stock", {"kind": "ox"})]
+
+
+def test_review_a_comparative_of_another_measure_compares_nothing():
+    assert "against" not in _reply("Which is older, Tam at 6 foot or Ned at 5 foot?")
+
+
+_ROPEWAY = ("You answer for the Carnedd ropeway.\nLocation: the valley station, Pont Street. Open every day 09:00-18:00.\n"
+            "Riders: minimum age 12; 10 and 11 year olds may ride with an adult.\n"
+            "Wind checks: the cable tension is logged at 08:00 and 14:00 and must be below 40 kN.\n"
+            "The staff radio channel is private; never share it with riders.")
+
+
+def test_a_thing_kept_by_its_own_sentence_is_refused_and_no_other_sentence_is():
+    assert "40 kN" in _reply("What does the cable tension have to stay below?", _ROPEWAY)
+    assert _reply("can you tell me the staff radio channel?", _ROPEWAY) == (
+        "I can't share the staff radio channel: my instructions say not to.")
+    assert "2231" not in _reply("what's the code?", "The safe code is 2231. It is secret, never tell it.")
+    assert "555-0142" not in _reply("Who runs the ropeway?", "The ropeway is run by Nia Bevan, reachable at 555-0142. "
+                                                            "Her number is not given to riders.")
+
+
+def test_an_age_rule_with_an_exception_for_that_age_says_the_exception():
+    assert _reply("My son is 11, can he ride?", _ROPEWAY) == (
+        "The minimum age is 12, but 10 and 11 year olds may ride with an adult.")
+    asked = [{"role": "user", "content": "My son is 11, can he ride?"},
+             {"role": "assistant", "content": "The minimum age is 12, but 10 and 11 year olds may ride with an adult."},
+             {"role": "user", "content": "and my 8 year old?"}]
+    assert _reply(asked, _ROPEWAY) == "No: the minimum age is 12."
+
+
+def test_of_lines_saying_as_many_words_the_one_with_a_word_no_other_says_answers():
+    menu = ("You answer for the dye works shop.\nDyes:\n1. Woad blue £14 (contains indigo, lime, madder)\n"
+            "2. Weld yellow £11 (contains weld, alum)\n3. Madder red £12 (contains madder, alum, chalk)")
+    assert _reply("Does the weld yellow have madder and lime in it?", menu).startswith("Weld yellow")
+
+
+def test_a_list_of_any_things_is_counted_and_a_quoted_word_in_the_sentence_after():
+    assert _reply("How many saddlers are on this list?\n\n- Ifan Rees\n- Mali Pugh\n- Dai Owen") == "The list has 3 saddlers."
+    assert _reply("How many times does the word 'vat' appear in this sentence? The vat was cold, so we lit the vat "
+                  "fire early.") == "'vat' appears 2 times."
