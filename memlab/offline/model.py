@@ -94,6 +94,26 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
+#: A latitude's field names and a longitude's.
+_LATITUDE, _LONGITUDE = frozenset("lat latitude lat_deg latitude_deg".split()), frozenset(
+    "lon lng long longitude lon_deg lng_deg longitude_deg".split())
+
+
+def _coordinates(text: str) -> tuple[float | None, float | None]:
+    """The latitude and longitude a text gives: labelled ("lat 52.2053 lon 0.1218", "latitude 51.5, longitude -0.12")
+    or by their hemispheres ("53.80N 1.55W": 53.8, -1.55); ``None`` for one not said."""
+    said = [t.lower() for t in text.replace(",", " ").replace(":", " ").replace("°", " ").split()]
+    found: list[float | None] = [None, None]
+    for k, t in enumerate(said):
+        number, letter = t.rstrip("nsew"), t[len(t.rstrip("nsew")):]
+        letter = letter or (said[k + 1] if said[k + 1:k + 2] and said[k + 1] in ("n", "s", "e", "w") else "")
+        if _NUMBER.fullmatch(number) and len(letter) == 1:
+            found["ns".find(letter) < 0] = float(number) * (-1 if letter in "sw" else 1)
+        elif _NUMBER.fullmatch(t) and k and said[k - 1] in _LATITUDE | _LONGITUDE:
+            found[said[k - 1] in _LONGITUDE] = float(t)
+    return found[0], found[1]
+
+
 def _named_kinds(text: str, kinds: Mapping[str, str]) -> list[str]:
     """The kinds of ``kinds`` (lowered) a message names, each once ("ash and oak rods"); the last when it corrects
     itself ("5 oak... no wait, make it 5 hazel": hazel); none when it leaves them open ("satin or matt")."""
@@ -102,8 +122,9 @@ def _named_kinds(text: str, kinds: Mapping[str, str]) -> list[str]:
     cue = min((low.find(c) for c in ("no wait", "make it", "make that", "actually", "instead") if c in low), default=-1)
     if cue >= 0 and any(whole_words_at(low[:cue], n) for n in named) and any(whole_words_at(low[cue:], n) for n in named):
         return named[-1:]  # a kind said, then another after the cue
-    if len(named) > 1 and any(whole_words_at(low, f"{a} or {b}") for a, b in itertools.pairwise(named)):
-        return []  # "satin or matt, whichever is cheaper": not chosen
+    spot = next((at[0] + len(f"{a} or {b}") for a, b in itertools.pairwise(named) if (at := whole_words_at(low, f"{a} or {b}"))), -1)
+    if spot >= 0:  # "satin or matt, whichever is cheaper": not chosen; "Satin or matt? I'll go with matt": matt
+        return [n for n in named if whole_words_at(low[spot:], n)][-1:]
     return named
 
 
@@ -751,7 +772,10 @@ class Reader:
                 single = [next((w for w in found[k + 1:k + 4] if not (w.lower().endswith(("ed", "ing")) or (
                     w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for k, a in enumerate(found) if a.lower(
                         ) in ("a", "an")][:1]  # (one seen, before a count of no seeing: "2 boats passed, then a seal surfaced")
-                return [w for unseen, w in sorted(counted, key=lambda c: c[0]) if not (unseen and single)][:1] or single
+                latin = text.partition("(")[2].partition(")")[0].split()  # "Stag beetle (Lucanus cervus)": its name
+                named = [" ".join(text.partition("(")[0].split()[-3:]).strip(" ,.")] if len(latin) == 2 and latin[0].istitle() and (
+                    latin[1].islower() and latin[1].isalpha()) and text.partition("(")[0].strip() else []
+                return [w for unseen, w in sorted(counted, key=lambda c: c[0]) if not (unseen and single)][:1] or named or single
             return "species", creatures
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
             name, description))) and example.group(1).lower().endswith("ing")  # not a query "e.g. running shoes"
@@ -849,7 +873,9 @@ class Reader:
                 found = tokens(text)  # (or "at" after it: "to my friend at hello123"), a code of 6 or more
                 return [b for k, (a, b) in enumerate(itertools.pairwise(found)) if (a.lower() == "to" or a.lower() == "at" and "to" in [
                     w.lower() for w in found[max(0, k - 3):k]]) and (b.lower().startswith("0x") or len(b) >= 6 and any(
-                        c.isdigit() for c in b) and any(c.isalpha() for c in b) and not _DATE.fullmatch(b) and not b[:1].isdigit())][-1:]
+                        c.isdigit() for c in b) and any(c.isalpha() for c in b) and not _DATE.fullmatch(b) and not b[:1].isdigit())][
+                    -1:] or [t for t in found if t.lower().startswith("0x") and len(t) > 4][-1:]  # (a wallet's anywhere: "his
+                # address is 0xAbCd1234ef")
             if sent_to(self.whole):
                 return "sent to", sent_to
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
@@ -978,6 +1004,9 @@ class Reader:
         if marks != field_stems:  # (said with its noun, or not at all: no name of "for my grandfather Arthur Bell")
             return "marked", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
+        agent = name.lower().rstrip("s").endswith(("or", "er")) and not field_stems & _GENERIC_ANSWER or "by" in name.lower().split("_")
+        if agent and _by_whom(self.whole):  # inspector, reported_by: "inspected 3 June 2025 by R. Okafor"
+            return "by", _by_whom
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
             _by(text)) or [n for n in self.unowned(_proper_names(text, titles=bool(field_stems & _WORKS))) or self.unowned([
                 t for t in tokens(text) if _is_code(t)]) if not ((n in self.given or n in self.others) and any(map(str.isdigit, n)))] or [  # (not the id given to the tag: "log
@@ -1626,7 +1655,8 @@ class Reader:
             gist = " ".join([w for at, w in enumerate(said.split()) if at or w.lower() not in ("the", "a", "an", "our", "my")][:7])
             gist = [gist[:1].upper() + gist[1:].rstrip(".!")] if gist else []  # what is said, in short: "Meeting moved to 3pm"
             dates = _when(self.whole, None, self.year, self.today)  # no title: "... on my calendar for Dec 9"
-            named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates]
+            named = [n for n in self.unowned(_proper_names(self.whole, things=True, titles=True)) if n not in dates and not all(
+                w.lower() in CALENDAR or w[:3].lower() in MONTHS or w.isdigit() for w in n.split())]  # (not "June 2025")
             task = self.unowned(_task(self.whole, self.own, dates))  # "call the dentist"
             alone = [self.whole.strip(" .!")] * (self.searches and list(self.fields) == [name] and not (
                 named and stem("title") in field_stems))  # as a query is, unless it names a title ("Is Dune in?")
@@ -1871,6 +1901,8 @@ class Reader:
             for at, (word, value) in reversed([*enumerate(zip(found, found[1:]))]) if later else enumerate(zip(found, found[1:])):
                 if stem(word.lower()) not in names:
                     continue
+                if value[:1].isdigit() and found[at + 2:at + 3] and found[at + 2][:3].lower() in MONTHS and found[at + 2].isalpha():
+                    continue  # "inspected 3 June 2025 by R. Okafor": a date, whole, no inspector "3"
                 a_temperature = any(f"{value}{unit}" in message for unit in ("°", " °", " degrees"))  # not a room
                 verb = found[at + 2:at + 3] == ["that"]  # "Text Maya that...": the field's name is the verb
                 if (at == 0 or word.islower()) and not verb and f"{word}, " not in piece and (
@@ -1932,6 +1964,9 @@ class Reader:
         pressure's halves as written ("BP 128/82": systolic 128, diastolic 82)."""
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         said = tokens(self.request.message[:2000])
+        axis = next((n for n, names in enumerate((_LATITUDE, _LONGITUDE)) if name.lower() in names), None)
+        if axis is not None and not self.start:  # "lat 52.2053 lon 0.1218", "53.80N 1.55W"
+            return _coordinates(self.request.message[:2000])[axis]
         pressure = _blood_pressure(said, asked=True) if side and not self.start else None  # (one reading, one call)
         if pressure is not None:
             return float(pressure[side[0]])
@@ -1943,10 +1978,11 @@ class Reader:
         if labelled_value is not None and not self.start:  # heart_rate: "pulse 72" (not the BP's 128); temperature_c: "temp
             return float(labelled_value.rstrip("c°Cf"))  # 36.8"
         pressure = _blood_pressure(said) if cues and "pulse" in cues else None
-        months = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k + 1)}
-        if pressure is not None and not any(_NUMBER.fullmatch(t) and t not in map(str, pressure) and k not in months and not (
-                len(t) == 4 and t[:2] in ("19", "20")) for k, t in enumerate(said)) and "bpm" not in _lower_tokens(self.request.message):
-            return None  # "it was 135 over 88": a pressure, no pulse (but "68 bpm", "heart rate 77" are one)
+        if pressure is not None:  # beside a pressure, a pulse only as one is said: "68 bpm", "heart rate 77", "her heart
+            low = [t.lower() for t in said]  # was racing at 110" (not "2 cups of coffee", "I'm 67 years old")
+            beats = [t for k, t in enumerate(low) if _NUMBER.fullmatch(t) and t not in map(str, pressure) and (
+                low[k + 1:k + 2] == ["bpm"] or "heart" in low[max(0, k - 6):k])]
+            return float(beats[0]) if beats else None
         heard = _lower_tokens(_in_digits(self.request.message[:2000]))  # target_ph: "pH is 7.9, want it at 7.4": 7.4
         aimed = [b for k, b in enumerate(heard) if _NUMBER.fullmatch(b) and {"want", "target", "aim", "aiming"} & set(heard[
             max(0, k - 3):k])] if {"target", "desired", "goal", "wanted"} & set(name.lower().split("_")) else []
@@ -2139,7 +2175,8 @@ class Reader:
         text = " ".join(w.replace("-", " ", 1) if w[:1].isdigit() and w.partition("-")[2].rstrip("s") in _SECONDS else w
                         for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
         text = _in_unit(_halves(text), {*name.lower().partition("_per_")[0].split("_")[name.lower().startswith(("min_", "max_")):],
-                                        *words(description)})  # "two hours": 120 minutes (min_capacity: no minutes;
+                                        *words(description)}, frozenset(f.lower().rpartition("_")[2] for f in self.fields if (
+                                            f != name and "_" in f)))  # "two hours": 120 minutes (min_capacity: no minutes;
         # hours_per_week: hours)
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
@@ -3528,15 +3565,18 @@ def _rooms(text: str) -> list[str]:
             and stem(before) not in _ROOMS and stem(before) not in _VERBS | _CHANGES]
 
 
-def _in_unit(text: str, field: set[str]) -> str:
+def _in_unit(text: str, field: set[str], theirs: frozenset[str] = frozenset()) -> str:
     """``text`` with its durations, weights, lengths and temperatures in the unit ``field`` (its name's parts) says:
     "2 hours" → "120 minutes" for ``minutes_from_now``, "700g" → "0.7 kg" for ``weight_kg``, "68°F" → "20" for
-    ``temperature_c``."""
+    ``temperature_c``; not one in a unit another field is named by (``theirs``: "25cm" is foot_length_cm's, no
+    weekly_km's)."""
     unit = next((u for u in _SECONDS if {u, u + "s", stem(u)} & field), "")
     scale = "c" if field & {"c", "celsius", stem("celsius")} else "f" if field & {"f", "fahrenheit"} else ""
 
     def converted(found: re.Match[str]) -> str:
         (measure, size), (into, per) = _SECONDS.get(found[2] and found[2].lower(), ("", 1)), _SECONDS.get(unit, ("?", 1))
+        if found[2] and found[2].lower() in theirs and found[2].lower() != unit:
+            return " "
         if measure == into:  # "700g" → "0.7 kg" for ``weight_kg``
             return f"{float(found[1]) * size / per:g} {unit}"
         degrees, given = float(found[3] or 0), (found[4] or "").lower()
@@ -3947,6 +3987,16 @@ def _unmarked(value: str, marks: frozenset[str]) -> str:
 def _by(text: str) -> list[str]:
     """The names after "by", no day: "Play Bohemian Rhapsody by Queen" → "Queen" (not "by Friday")."""
     return [name for name in _names_after(text, ("by",)) if name.lower() not in CALENDAR]
+
+
+def _by_whom(text: str) -> list[str]:
+    """The person after "by", initials kept ("by R. Okafor"): never a day nor a month ("by Friday", "by June")."""
+    found = tokens(text)
+    for k, t in enumerate(found[:-1]):
+        run = list(itertools.takewhile(lambda w: w[:1].isupper() and w.isalpha() and w.lower() not in CALENDAR, found[k + 1:k + 4]))
+        if t == "by" and run and (len(run) > 1 or len(run[0]) > 1) and not (len(run) == 1 and run[0].lower() in STOP):
+            return [" ".join(f"{w}." if len(w) == 1 and f"{w}." in text else w for w in run)]
+    return []
 
 
 def _names_after(text: str, cues: tuple[str, ...]) -> list[str]:
@@ -8956,7 +9006,10 @@ def _asked_of_text(message: str) -> str | None:
         return f"'{quoted[1]}' appears {found} time{'s' * (found != 1)}."
     if said[:2] == ["how", "many"] and len(said) > 2 and (stem(said[2]) in _ITEMS | stem_set("line name") or said[2].endswith(
             "s") and said[2].isalpha() and said[2] not in STOP) and "list" in said:  # ("How many volunteers are on this list?")
-        return f"The list has {len(items)} {said[2] if len(items) != 1 else said[2].rstrip('s')}."  # "How many items are in this list?"
+        head = next((k for k, w in enumerate(said[2:6], 2) if w.endswith("s") and w.isalpha() and w not in STOP), 2)
+        noun = " ".join(said[2:head + 1])  # the words up to the plural they count ("bus routes", not "items need signing")
+        return f"The list has {len(items)} {noun if len(items) != 1 else noun.rstrip('s')}."  # "How many items are in this
+        # list?", "How many bus routes are on this list?"
     if said[0] in _YES_NO and (quoted or {"mention", "mentions", "mentioned", "say", "says", "include", "includes"} & set(said)):
         after = next((said[k + 1:] for k, t in enumerate(said) if t.startswith("mention") or t in (
             "say", "says", "include", "includes")), [])  # "Does the text below mention a refund?"
@@ -9690,7 +9743,8 @@ def _granted(clause: str, age: int) -> bool:
     named = {int(n) for t in said[max(0, at - 4):at] for n in t.split("-") if n.isdigit()} if at > 0 else set()
     spanned = any(t.count("-") == 1 and t.replace("-", "").isdigit() and int(t.partition("-")[0]) <= age <= int(
         t.partition("-")[2]) for t in said[max(0, at - 2):at])
-    return (age in named or spanned) and bool({"may", "can", "allowed", "welcome"} & set(said[at:]))
+    return (age in named or spanned) and bool({"may", "can", "allowed", "welcome"} & set(said[at:])) and not {
+        "not", "no", "never", "cannot", "can't", "mustn't"} & set(said)  # (not "8-11 year olds may not drive")
 
 
 #: Units a limit may be given in, by the words that write them (a length, a weight).
@@ -10612,10 +10666,16 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         said = tokens(rest)
         dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k, k + 1)} | {
             k for k, t in enumerate(said) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()}  # ("May 3 2025")
-        if dated and any(_DATE.fullmatch(str(v)) for v in arguments.values()) and any(
-                _NUMBER.fullmatch(t) for k, t in enumerate(said) if k not in dated):
+        day = next((k for k, v in arguments.items() if _DATE.fullmatch(str(v))), None)
+        if dated and day is not None and any(_NUMBER.fullmatch(t) for k, t in enumerate(said) if k not in dated):
             return None  # "and yesterday (1st June 2025) it was 135 over 88": a new day's values, no correction (not "make
             # it 15 July")
+        iso = str(arguments.get(day))[:4].isdigit()  # "sorry, it was May 31 2025, same numbers": the date alone, in the form
+        then = _when(rest, "date" if iso else None, reader.year, reader.today) if dated and day is not None else []  # given
+        named = [t for k, t in enumerate(said) if k and k not in dated and t[:1].isupper() and t.isalpha() and t.lower() not in (
+            CALENDAR)] + identifiers(rest)  # (not "and enrol Tamsin Reed too, same rope, on 15 June": a new name too)
+        if then and then[0] != arguments[day] and not named:
+            return tool.name, {**arguments, day: then[0]}
         if wrong is None and len(numbers) >= 2 and len(numbers) == len(numeric):
             typed = {k: int(float(n)) if tool.parameters["properties"][k].get("type") == "integer" else float(n) for k, n in zip(
                 numeric, numbers)}

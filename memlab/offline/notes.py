@@ -1928,7 +1928,8 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
                 s.text) & _TIME or _lower(s) & {"it", "it's", "they", "they're", "want", "need", "like", "i'd", "please"})]
         # "Write it now"); else the first problem still open, else the latest news ("It's been delayed to Wednesday")
         # or request ("I'd also like an invoice"), not a plain fact ("I use Langstroth boxes")
-        return [f"Follow up on: {_short(asked[-1].text)}"] if asked else []
+        return [f"Follow up on: {_said(replace(asked[-1], role='user'))}"] if asked else []  # (as its line is: "We need a
+        # projector", not "Also we need ...")
     asked = section.description.lower().split()  # "Party size: number of passengers now": the latest count of them
     noun = stem(asked[2].strip(",.()")) if kind is None and asked[:2] in (["number", "of"], ["how", "many"]) and asked[2:] else ""
     counted = [s for s in said if s.role != "call" and noun and any(a.isdigit() and stem(b) == noun for a, b in (

@@ -11,8 +11,19 @@ ropeway, a dye works):
 - a list of Pydantic models, as the SDK writes one a tool returns, is read as records;
 - "Which is heavier, the oak saddle tree at 3 kg or the steel one at 4 kg?" compares the two told; of two quotes for the
   same count, the price;
-- notes: "limestone, not slate - the barn is limestone" replaces what said slate; a question a reply of its turn
-  leaves open is still open though another reply answered another thing; a line of its own drops a leading "Also".
+- notes: "copper, not lead - the old ones are copper" replaces what said lead; a question a reply of its turn leaves
+  open is still open though another reply answered another thing; a line of its own drops a leading "Also";
+- the instructions: "The staff radio channel is private; never share it" keeps the channel, not the sentence before;
+  "10 and 11 year olds may ride with an adult" is told to an 11-year-old; of lines saying as many words, the one with a
+  word no other line says answers; a list of any things is counted;
+- structured output: "inspected 5 May 2025 by T. Pryce" is the date and the inspector; "Tack sale on 7 June 2025" is
+  no event "June 2025"; coordinates labelled or by hemisphere; a Latin name's common name; "180cm" of ``girth_cm`` is
+  no ``weekly_km``; "swollen" is swelling.
+
+The ``test_review_*`` tests hold what a review found the first batch overreaching on: a code after "to" of any field,
+a pulse said another way, a date corrected with its year, kinds asked together, a comparative of another measure; and
+of a second review and a whole-round hunt: a wallet said anywhere, numbers that are no pulse, a date corrected alone,
+an age clause that bars, a kind chosen after two left open, and a follow-up line of a note.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ import pytest
 
 from ..helpers import function_tool as _tool
 from ..helpers import offline_calls as _calls
+from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
 from ..helpers import tool_turn as _turn
 
@@ -207,3 +219,67 @@ def test_a_list_of_any_things_is_counted_and_a_quoted_word_in_the_sentence_after
     assert _reply("How many saddlers are on this list?\n\n- Ifan Rees\n- Mali Pugh\n- Dai Owen") == "The list has 3 saddlers."
     assert _reply("How many times does the word 'vat' appear in this sentence? The vat was cold, so we lit the vat "
                   "fire early.") == "'vat' appears 2 times."
+
+
+def test_review_a_wallet_anywhere_a_pulse_only_as_said_and_a_date_alone_corrected():
+    send = _tool("send_tokens", "Send ropeway tokens to a wallet address.", {
+        "amount": {"type": "number"}, "to_address": {"type": "string"}})
+    assert _calls([send], "Send 5 tokens to my sister, her address is 0xBe7712aa09") == [
+        ("send_tokens", {"amount": 5, "to_address": "0xBe7712aa09"})]
+    assert _calls([_LOG], "log 129/83 for 2025-05-08 after 2 cups of coffee")[0][1]["pulse"] is None
+    assert _calls([_LOG], "log 150/95 for 2025-05-09, my heart was racing at 110")[0][1]["pulse"] == 110
+    first = _turn("log 131/84 for 2025-05-03", "log_pressure", {"systolic": 131, "diastolic": 84, "date": "2025-05-03",
+                                                               "pulse": None}, "Saved.", "Saved.", 1)
+    assert _calls([_LOG], [*first, {"role": "user", "content": "sorry, it was May 31 2025, same numbers"}]) == [
+        ("log_pressure", {"systolic": 131, "diastolic": 84, "date": "2025-05-31", "pulse": None})]
+
+
+def test_review_an_age_clause_that_bars_is_no_exception():
+    rule = "You answer for the go-kart track. Minimum age 12. 8-11 year olds may not drive the adult karts."
+    assert _reply("Can my 9 year old drive?", rule) == "No: the minimum age is 12."
+
+
+def test_review_a_kind_chosen_after_two_left_open_is_the_one_chosen():
+    paint = _tool("mix_dye", "Mix a batch of dye. finish (matt, satin, gloss) and colour as said.", {
+        "finish": {"type": "string"}, "colour": {"type": "string"}, "litres": {"type": "number"}})
+    assert _calls([paint], "3 litres of ochre. Satin or matt? I'll go with matt")[0][1]["finish"] == "matt"
+
+
+def test_review_a_follow_up_line_is_written_as_its_fact_is():
+    note = _reply([{"role": "user", "content": "We need 40 saddle racks for the show."},
+                   {"role": "assistant", "content": "Noted, 40 racks."},
+                   {"role": "user", "content": "Also we need a farrier on site."},
+                   {"role": "assistant", "content": "Noted."},
+                   {"role": "user", "content": "Make that 45 racks - not 40."},
+                   {"role": "user", "content": "Summarize our conversation."}])
+    assert "Also we need" not in note, note
+
+
+def test_a_date_after_a_fields_verb_is_a_date_and_whoever_did_it_follows_by():
+    check = {"type": "object", "properties": {"checked_on": {"type": "string", "format": "date"},
+                                              "inspector": {"type": ["string", "null"]}}, "required": ["checked_on", "inspector"]}
+    assert _form({**check, "properties": {"inspected_on": check["properties"]["checked_on"], "inspector": {
+        "type": ["string", "null"]}}, "required": ["inspected_on", "inspector"]},
+        "Cable car 4 inspected 5 May 2025 by T. Pryce, no faults.") == {"inspected_on": "2025-05-05", "inspector": "T. Pryce"}
+    event = {"type": "object", "properties": {"event": {"type": "string"}, "date": {"type": "string", "format": "date"}},
+             "required": ["event", "date"]}
+    assert _form(event, "Tack sale on 7 June 2025.") == {"event": "Tack sale", "date": "2025-06-07"}
+
+
+def test_coordinates_a_latin_name_and_a_unit_of_another_field():
+    find = {"type": "object", "properties": {"species": {"type": "string"}, "lat": {"type": "number"}, "lon": {"type": "number"}},
+            "required": ["species", "lat", "lon"]}
+    assert _form(find, "Dor beetle (Geotrupes stercorarius) under the ropeway pylon, 53.10N 3.92W") == {
+        "species": "Dor beetle", "lat": 53.1, "lon": -3.92}
+    assert _form(find, "Found a Green tiger beetle (Cicindela campestris), latitude 52.4, longitude -3.5") == {
+        "species": "Green tiger beetle", "lat": 52.4, "lon": -3.5}
+    fit = {"type": "object", "properties": {"girth_cm": {"type": "number"}, "weekly_km": {"anyOf": [{"type": "number"}, {
+        "type": "null"}]}}, "required": ["girth_cm", "weekly_km"]}
+    assert _form(fit, "Her girth is 180cm, she hacks out most days") == {"girth_cm": 180, "weekly_km": None}
+
+
+def test_a_swollen_joint_is_swelling():
+    leg = {"type": "object", "properties": {"leg": {"type": "string"}, "swelling": {"type": "boolean"}},
+           "required": ["leg", "swelling"]}
+    assert _form(leg, "The mare's near fore is swollen above the fetlock")["swelling"] is True
+    assert _form(leg, "Near hind looks fine, not swollen")["swelling"] is False
