@@ -24,7 +24,7 @@ import json
 import operator
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -94,6 +94,12 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
+#: Words before a code that make it no recipient's address ("from my wallet 0x...", "the last tx hash was 0x...").
+_NOT_TO = frozenset("my own from hash tx transaction contract memo reference ref token".split())
+#: Words of seeing, and of a thing not named, before a Latin name ("Saw something (Bufo bufo)"): no common name.
+_SEEN = frozenset("saw seen see found spotted caught heard something anything thing one".split())
+#: Words of a rate a field may be named by (``weekly_km``).
+_RATE_NAMES = frozenset("weekly daily monthly yearly annual hourly per".split())
 #: A latitude's field names and a longitude's.
 _LATITUDE, _LONGITUDE = frozenset("lat latitude lat_deg latitude_deg".split()), frozenset(
     "lon lng long longitude lon_deg lng_deg longitude_deg".split())
@@ -102,15 +108,15 @@ _LATITUDE, _LONGITUDE = frozenset("lat latitude lat_deg latitude_deg".split()), 
 def _coordinates(text: str) -> tuple[float | None, float | None]:
     """The latitude and longitude a text gives: labelled ("lat 52.2053 lon 0.1218", "latitude 51.5, longitude -0.12")
     or by their hemispheres ("53.80N 1.55W": 53.8, -1.55); ``None`` for one not said."""
-    said = [t.lower() for t in text.replace(",", " ").replace(":", " ").replace("°", " ").split()]
+    said = text.replace(",", " ").replace(":", " ").replace("°", " ").split()
     found: list[float | None] = [None, None]
     for k, t in enumerate(said):
-        number, letter = t.rstrip("nsew"), t[len(t.rstrip("nsew")):]
-        letter = letter or (said[k + 1] if said[k + 1:k + 2] and said[k + 1] in ("n", "s", "e", "w") else "")
-        if _NUMBER.fullmatch(number) and len(letter) == 1:
-            found["ns".find(letter) < 0] = float(number) * (-1 if letter in "sw" else 1)
-        elif _NUMBER.fullmatch(t) and k and said[k - 1] in _LATITUDE | _LONGITUDE:
-            found[said[k - 1] in _LONGITUDE] = float(t)
+        number, letter = t.rstrip("NSEW"), t[len(t.rstrip("NSEW")):]  # a hemisphere in capitals, after ("53.80N") or
+        letter = letter or next((w for w in (said[k + 1:k + 2] + said[k - 1:k] * bool(k)) if w in ("N", "S", "E", "W")), "")  # before
+        if _NUMBER.fullmatch(number) and len(letter) == 1:  # ("N 51.2 W 1.1"), never "in their 30s"
+            found["NS".find(letter) < 0] = float(number) * (-1 if letter in "SW" else 1)
+        elif _NUMBER.fullmatch(t) and k and said[k - 1].lower() in _LATITUDE | _LONGITUDE:
+            found[said[k - 1].lower() in _LONGITUDE] = float(t)
     return found[0], found[1]
 
 
@@ -123,8 +129,11 @@ def _named_kinds(text: str, kinds: Mapping[str, str]) -> list[str]:
     if cue >= 0 and any(whole_words_at(low[:cue], n) for n in named) and any(whole_words_at(low[cue:], n) for n in named):
         return named[-1:]  # a kind said, then another after the cue
     spot = next((at[0] + len(f"{a} or {b}") for a, b in itertools.pairwise(named) if (at := whole_words_at(low, f"{a} or {b}"))), -1)
-    if spot >= 0:  # "satin or matt, whichever is cheaper": not chosen; "Satin or matt? I'll go with matt": matt
-        return [n for n in named if whole_words_at(low[spot:], n)][-1:]
+    if spot >= 0:  # "satin or matt, whichever is cheaper": not chosen; "Satin or matt? I'll go with matt": matt (not "I
+        rest = _lower_tokens(low[spot:])  # don't want matt though", "satin, unless gloss is cheaper")
+        chosen = [n for k, n in enumerate(rest) if n in named and rest[max(0, k - 2):k] in (["go", "with"], ["i'll", "take"], [
+            "i'll", "have"], ["let's", "do"]) and not {"not", "don't", "unless", "if"} & set(rest)]
+        return chosen[-1:]
     return named
 
 
@@ -773,8 +782,10 @@ class Reader:
                     w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for k, a in enumerate(found) if a.lower(
                         ) in ("a", "an")][:1]  # (one seen, before a count of no seeing: "2 boats passed, then a seal surfaced")
                 latin = text.partition("(")[2].partition(")")[0].split()  # "Stag beetle (Lucanus cervus)": its name
-                named = [" ".join(text.partition("(")[0].split()[-3:]).strip(" ,.")] if len(latin) == 2 and latin[0].istitle() and (
-                    latin[1].islower() and latin[1].isalpha()) and text.partition("(")[0].strip() else []
+                common = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _SEEN and not w.lower().endswith(
+                    "ed"), reversed(text.partition("(")[0].split())))[:3][::-1]  # ("Found 1 Hedgehog (...)": Hedgehog)
+                named = [" ".join(common)] if len(latin) == 2 and latin[0].istitle() and latin[1].islower() and latin[1].isalpha(
+                    ) and common else []
                 return [w for unseen, w in sorted(counted, key=lambda c: c[0]) if not (unseen and single)][:1] or named or single
             return "species", creatures
         doing = field_stems & stem_set("activity sport hobby exercise workout") and (example := _EXAMPLE.search(self.told(
@@ -874,8 +885,10 @@ class Reader:
                 return [b for k, (a, b) in enumerate(itertools.pairwise(found)) if (a.lower() == "to" or a.lower() == "at" and "to" in [
                     w.lower() for w in found[max(0, k - 3):k]]) and (b.lower().startswith("0x") or len(b) >= 6 and any(
                         c.isdigit() for c in b) and any(c.isalpha() for c in b) and not _DATE.fullmatch(b) and not b[:1].isdigit())][
-                    -1:] or [t for t in found if t.lower().startswith("0x") and len(t) > 4][-1:]  # (a wallet's anywhere: "his
-                # address is 0xAbCd1234ef")
+                    -1:] or [t for k, t in enumerate(found) if t.lower().startswith("0x") and len(t) > 4 and ({"address", "wallet"} & {
+                        w.lower() for w in found[max(0, k - 3):k]} or "to" in [w.lower() for w in found[:k]]) and not _NOT_TO & {
+                            w.lower() for w in found[max(0, k - 4):k]}][-1:]  # (a wallet named as the address: "his address is
+                # 0xAbCd1234ef", "to the wallet we used last time at 0x99ff..."; not "from my wallet 0x...", a tx hash)
             if sent_to(self.whole):
                 return "sent to", sent_to
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
@@ -1004,7 +1017,8 @@ class Reader:
         if marks != field_stems:  # (said with its noun, or not at all: no name of "for my grandfather Arthur Bell")
             return "marked", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
-        agent = name.lower().rstrip("s").endswith(("or", "er")) and not field_stems & _GENERIC_ANSWER or "by" in name.lower().split("_")
+        agent = name.lower().rstrip("s").endswith(("or", "er")) and stem(name.lower()) in {stem(w) for w in _lower_tokens(
+            self.whole) if w != name.lower()} or "by" in name.lower().split("_")  # inspector: "inspected ... by" (no folder)
         if agent and _by_whom(self.whole):  # inspector, reported_by: "inspected 3 June 2025 by R. Okafor"
             return "by", _by_whom
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
@@ -1528,6 +1542,9 @@ class Reader:
         if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:  # ("saying 'Tam's Bench' with silver
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else _leading_quote(said) or said  # letters")
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
+        doubled = [q for q in self.request.message[:MAX_CHARS].split('"')[1:-1:2] if q.strip() and "\n" not in q]
+        quoted = doubled if doubled and any("'" in q for q in doubled) else quoted  # (a plaque saying "In memory of
+        # Margaret 'Peggy' Doyle": the whole text, not the nickname inside it)
         textish = stem_set("message note text card caption inscription wording greeting")  # "write 'Congratulations'
         quoted = [] if not field_stems & textish and name.lower().endswith("s") and any(set(words(f.replace(
             "_", " "))) & textish for f in self.fields if f != name) else quoted  # on the card": the card_message's, not
@@ -1578,6 +1595,13 @@ class Reader:
                     :self.request.last_user_index]) if item_type(i) == "function_call" and isinstance(given := structured(str(i.get(
                         "arguments"))), dict) and isinstance(given.get(name), (str, int)) and str(given[name])), None)):
             return argued  # "I've got a new number - please update it": the chip_number the lookup before was given
+        heard = _lower_tokens(self.whole)
+        same = {stem(w) for k, w in enumerate(heard) if heard[k - 1:k] == ["same"]}  # "same car": the registration given
+        if same & (field_stems | set(words(description)) | set(words(self.told(name, description)))) and not self.start and (
+                before := next((str(given[name]) for i in reversed(self.request.conversation[:self.request.last_user_index]) if (
+                    item_type(i) == "function_call" and isinstance(given := structured(str(i.get("arguments"))), dict) and (
+                        given.get(name) not in (None, "")))), None)):  # before ("book_fitting ... for a car registration plate")
+            return before
         if kind in ("other", "thing") and not self.start and (told := self._coded_before(name)):
             return told  # "..., registration TPX 412F." before "Please book an MOT for my bike"
         if kind == "place" and not self.start and (route := _route(self.whole)) and (side := _route_side(name, nullable)) is not None:
@@ -1965,15 +1989,16 @@ class Reader:
         side = [n for n, cue in enumerate(("systolic", "diastolic")) if cue in name.lower()]
         said = tokens(self.request.message[:2000])
         axis = next((n for n, names in enumerate((_LATITUDE, _LONGITUDE)) if name.lower() in names), None)
-        if axis is not None and not self.start:  # "lat 52.2053 lon 0.1218", "53.80N 1.55W"
-            return _coordinates(self.request.message[:2000])[axis]
-        pressure = _blood_pressure(said, asked=True) if side and not self.start else None  # (one reading, one call)
+        if axis is not None and not self.start and (placed := _coordinates(self.request.message[:2000])[axis]) is not None:
+            return placed  # "lat 52.2053 lon 0.1218", "53.80N 1.55W" (else as any number: "52.71, 0.35")
+        pressure = _blood_pressure(said, asked=True) if side else None  # (one reading, one call)
         if pressure is not None:
+            self.ran_out = self.ran_out or bool(self.start)
             return float(pressure[side[0]])
         cues = {"heart": ("pulse", "hr", "heart"), "pulse": ("pulse", "hr"), "temperature": ("temp", "temperature"), "temp": (
             "temp", "temperature")}.get(next((p for p in name.lower().split("_") if p in ("heart", "pulse", "temperature", "temp")),
                                              ""), ()) if side or "pressure" not in name.lower() else ()
-        labelled_value = next((b for a, b in itertools.pairwise([t for t in said if t.lower() not in ("rate", "is", "of", ":")])
+        labelled_value = next((b for a, b in itertools.pairwise([t for t in said if t.lower() not in ("rate", "is", "was", "of", ":")])
                                if a.lower() in cues and _NUMBER.fullmatch(b.rstrip("c°Cf"))), None) if cues else None
         if labelled_value is not None and not self.start:  # heart_rate: "pulse 72" (not the BP's 128); temperature_c: "temp
             return float(labelled_value.rstrip("c°Cf"))  # 36.8"
@@ -1981,7 +2006,7 @@ class Reader:
         if pressure is not None:  # beside a pressure, a pulse only as one is said: "68 bpm", "heart rate 77", "her heart
             low = [t.lower() for t in said]  # was racing at 110" (not "2 cups of coffee", "I'm 67 years old")
             beats = [t for k, t in enumerate(low) if _NUMBER.fullmatch(t) and t not in map(str, pressure) and (
-                low[k + 1:k + 2] == ["bpm"] or "heart" in low[max(0, k - 6):k])]
+                low[k + 1:k + 2] in (["bpm"], ["beats"]) or "heart" in low[max(0, k - 6):k])]
             return float(beats[0]) if beats else None
         heard = _lower_tokens(_in_digits(self.request.message[:2000]))  # target_ph: "pH is 7.9, want it at 7.4": 7.4
         aimed = [b for k, b in enumerate(heard) if _NUMBER.fullmatch(b) and {"want", "target", "aim", "aiming"} & set(heard[
@@ -2176,7 +2201,9 @@ class Reader:
                         for w in text.split(" "))  # "a 1-hour call": 1 hour (not "a 20-sided die")
         text = _in_unit(_halves(text), {*name.lower().partition("_per_")[0].split("_")[name.lower().startswith(("min_", "max_")):],
                                         *words(description)}, frozenset(f.lower().rpartition("_")[2] for f in self.fields if (
-                                            f != name and "_" in f)))  # "two hours": 120 minutes (min_capacity: no minutes;
+                                            f != name and "_" in f)) if set(name.lower().split("_")) & _RATE_NAMES and not set(
+                                                _lower_tokens(self.request.message)) & (_RATE_NAMES | {"week", "day", "month", "year", "per"}) else frozenset())
+        # "two hours": 120 minutes (min_capacity: no minutes; weekly_km: no foot_length_cm's "25cm");
         # hours_per_week: hours)
         said = text.split(" ")  # "one large coffee": 1 (not "one of them"); "twice a day": 2
         for at, (count, d, sides) in enumerate(t.lower().partition("d") for t in said):  # dice: "3d6" is 3 of 6 sides,
@@ -2402,8 +2429,10 @@ class Reader:
                 i) == "function_call" and isinstance(given := structured(str(i.get("arguments"))), dict) and isinstance(
                     v := given.get(name), (int, float)) and not isinstance(v, bool) and v), None)  # guests an earlier call
             # was given (check_availability's 2), as the dates said before
-        if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))):
-            value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die"
+        if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))) and not (
+                isinstance(field, Mapping) and "default" in field):
+            value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die" (not one with a default:
+            # ``tyre_count: int = 4``)
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
             # 2 dice": sides; "Turn it up": the level of 0 to 100), not a bound ("max_minutes": none) nor one of the
             # labelled numbers its tool describes ("impact is 1 (cosmetic) ... 4 (blocking)")
@@ -8069,15 +8098,29 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"Yes, I can try to help you {_swap(task)}: tell me what you have in mind."
         return f"I can try: what would you like me to do{' about ' + _swap(helped.group(1)) if helped.group(1) else ''}?"
     if missing:  # "the level (0 to 100)": with the range its tool gives, if any
-        field = next((f for t in request.tools for n, f in (t.parameters.get("properties") or {}).items() if n == missing[
-            0] and isinstance(f, Mapping)), {})
-        ends = [field.get("minimum"), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
+        def fields(schema: Mapping[str, Any], defs: Mapping[str, Any], depth: int = 0) -> Iterator[tuple[str, Mapping[str, Any]]]:
+            for n, f in (schema.get("properties") or {}).items() if depth < 3 else ():  # (a nested model's too: a
+                f = defs.get(str(f.get("$ref", "")).rpartition("/")[2], f) if isinstance(f, Mapping) else f  # plaque's
+                if isinstance(f, Mapping):  # inscription)
+                    yield n, f
+                    yield from fields(f, defs, depth + 1)
+        field = next((f for t in request.tools for n, f in fields(t.parameters, t.parameters.get("$defs") or {}) if n == missing[0]), {})
+        longest = field.get("maxLength")
+        written = [q for q in [*request.message.split('"')[1:-1:2], *request.message.split("\u201c")[1:]] if isinstance(
+            longest, int) and len(q.partition("\u201d")[0]) > longest]  # "a plaque that says '...'" of at most 80 characters
+        written += [q for q in _QUOTED.findall(request.message) if isinstance(longest, int) and len(q) > longest]
+        if written and len(missing) == 1:
+            return (f"The {missing[0].replace('_', ' ')} can be at most {longest} characters, and yours has "
+                    f"{len(written[0].partition(chr(0x201d))[0])}. Could you give me a shorter one?")
+        ends = [field.get("minimum", field.get("exclusiveMinimum")), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
         others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
-        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 else "") + "".join(
+        wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 and ends[0] is not None else (
+            f" (at most {ends[1]})" if len(ends) == 2 else "")) + "".join(
             f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
         them = "them" if others else "it"
-        said = [part for t in tokens(_in_digits(request.message)) for part in (t.split("/") if not _DATE.fullmatch(t) else [t])]
+        said = [part.rstrip("abcdefghijklmnopqrstuvwxyz") if part[:1].isdigit() else part for t in tokens(_in_digits(
+            request.message)) for part in (t.split("/") if not _DATE.fullmatch(t) else [t])]  # ("3000kg": 3000)
         dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k + 1)}
         beyond = sorted((t for k, t in enumerate(said) if "maximum" in field and _NUMBER.fullmatch(t) and k not in dated and (
             _out_of_bounds(float(t), field))), key=lambda t: f" to {t}" not in _in_digits(request.message))  # "rate the
@@ -8089,6 +8132,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             return f"A {missing[0].replace('_', ' ')} has {size} digits, and {short[0]} has {len(short[0])}. Could you check it?"
         if beyond and not others:
             limit = f"from {ends[0]} to {ends[1]}" if ends[0] is not None else f"at most {ends[1]}"
+            limit = f"more than {ends[0]} and at most {ends[1]}" if "minimum" not in field and "exclusiveMinimum" in field else limit
             return f"The {missing[0].replace('_', ' ')} must be {limit}, and {beyond[0]} is not. Could you give me one in that range?"
         if question:
             return f"I don't know the {wanted}: it isn't in the conversation I can see. Could you give {them} to me?"
@@ -9743,8 +9787,10 @@ def _granted(clause: str, age: int) -> bool:
     named = {int(n) for t in said[max(0, at - 4):at] for n in t.split("-") if n.isdigit()} if at > 0 else set()
     spanned = any(t.count("-") == 1 and t.replace("-", "").isdigit() and int(t.partition("-")[0]) <= age <= int(
         t.partition("-")[2]) for t in said[max(0, at - 2):at])
-    return (age in named or spanned) and bool({"may", "can", "allowed", "welcome"} & set(said[at:])) and not {
-        "not", "no", "never", "cannot", "can't", "mustn't"} & set(said)  # (not "8-11 year olds may not drive")
+    barred = {"cannot", "can't", "mustn't", "never"} & set(said) or any(a in ("may", "can", "are", "is") and b == "not" for a, b in (
+        itertools.pairwise(said)))
+    return (age in named or spanned) and bool({"may", "can", "allowed", "welcome"} & set(said[at:])) and not barred  # (not
+    # "8-11 year olds may not drive"; but "... with no extra charge")
 
 
 #: Units a limit may be given in, by the words that write them (a length, a weight).
@@ -10247,6 +10293,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
         return swapped, []  # bowl", with remove_item and add_item: one out, one in
     if not chaining and (fixed := _corrected(request)) and not any(t.name_stems & set(words(request.message)) for t in chosen
                                                                     if t.name != fixed[0]):  # "make that 60": no other tool
+        if beyond := _out_of_range(fixed[0], request):
+            return [], [beyond] if may_ask else []  # a value out of its range ("and 3000kg of steel?" of at most 2000): asked
         return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
         schema = _told_options(tool.parameters or {"type": "object", "properties": {}}, tool.told)
@@ -10323,7 +10371,12 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
             arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
             kinds = {n: f.get("type") for n, f in (schema.get("properties") or {}).items() if isinstance(f, Mapping)}
-            reader.found_nothing = [n for n in reader.found_nothing if n in _needed(tool) and n not in given and not (
+            models = [(schema.get("$defs") or {}).get(str(f.get("$ref", "")).rpartition("/")[2], f) for f in (schema.get(
+                "properties") or {}).values() if isinstance(f, Mapping)]
+            inner = {n for f in models if isinstance(f, Mapping) for n, g in (f.get("properties") or {}).items() if isinstance(
+                g, Mapping) and isinstance(g.get("maxLength"), int)}  # (a nested
+            # model's text too long: a plaque's inscription)
+            reader.found_nothing = [n for n in reader.found_nothing if (n in _needed(tool) or n in inner) and n not in given and not (
                 "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
             # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
             if reader.found_nothing and asked is clause is not request and not start and not tool.handoff:
@@ -10547,6 +10600,18 @@ def _pair_sides(low: str, spots: list[tuple[int, Any]]) -> tuple[Any, Any] | Non
     return None
 
 
+def _out_of_range(name: str, request: Request) -> str:
+    """The bounded number field of the tool ``name`` whose range a number the message says (not a date's) is out of,
+    when it is out of every such field's ("and 3000kg of steel?" of ``kg`` at most 2000); else ""."""
+    fields = {n: f for t in request.tools if t.name == name for n, f in (t.parameters.get("properties") or {}).items() if isinstance(
+        f, Mapping) and f.get("type") in ("integer", "number") and ("maximum" in f or "minimum" in f)}
+    heard = _lower_tokens(_in_digits(request.message[:2000]))
+    months = {j for k, t in enumerate(heard) if t[:3] in MONTHS and t.isalpha() for j in (k - 1, k + 1, k + 2)}  # ("May 31 2025")
+    said = [t.rstrip("abcdefghijklmnopqrstuvwxyz") for k, t in enumerate(heard) if not _DATE.fullmatch(t) and k not in months]
+    return next((n for t in said if _NUMBER.fullmatch(t) and all(_out_of_bounds(float(t), f) for f in fields.values())
+                 for n in fields), "") if fields else ""
+
+
 def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:
     """Whether ``number`` breaks the field's ``minimum`` or ``maximum``."""
     low, high = field.get("minimum"), field.get("maximum")
@@ -10674,7 +10739,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         then = _when(rest, "date" if iso else None, reader.year, reader.today) if dated and day is not None else []  # given
         named = [t for k, t in enumerate(said) if k and k not in dated and t[:1].isupper() and t.isalpha() and t.lower() not in (
             CALENDAR)] + identifiers(rest)  # (not "and enrol Tamsin Reed too, same rope, on 15 June": a new name too)
-        if then and then[0] != arguments[day] and not named:
+        plain = set(words(" ".join(t for k, t in enumerate(said) if k not in dated))) <= stem_set(
+            "date day same number numbers value values reading wrong typo meant mean change sorry actually it was")
+        if then and then[0] != arguments[day] and not named and plain:  # (not "my next race is on June 14 2025")
             return tool.name, {**arguments, day: then[0]}
         if wrong is None and len(numbers) >= 2 and len(numbers) == len(numeric):
             typed = {k: int(float(n)) if tool.parameters["properties"][k].get("type") == "integer" else float(n) for k, n in zip(

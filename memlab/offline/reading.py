@@ -98,7 +98,7 @@ _IRREGULAR = dict(pair.split(":") for pair in (
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
     "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare "
     "tuesday:tue tuesdays:tue tues:tue wednesday:wednes wednesdays:wednes weds:wednes thursday:thu thursdays:thu "
-    "thurs:thu friday:fri fridays:fri swollen:swell broken:break stolen:steal frozen:freeze torn:tear worn:wear").split())
+    "thurs:thu friday:fri fridays:fri swollen:swell broken:break stolen:steal torn:tear worn:wear").split())
 # (a day and its short form meet, "Tue 95 sheep" answers "... on Tuesday?", where the short form is no other word: not
 # "sat", "sun", "mon", "wed")
 #: Words whose stem would be another word's ("hate" is no "hat"): kept whole.

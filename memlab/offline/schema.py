@@ -273,6 +273,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 return None
             text = _shaped(pattern) or text
     longest = schema.get("maxLength")
+    if isinstance(longest, int) and len(text) > longest and getattr(filler, "tool", ""):
+        filler.unfound(name)  # a tool's text too long is asked about, never cut ("at most 80 characters")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 
 

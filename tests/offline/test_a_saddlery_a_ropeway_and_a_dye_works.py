@@ -18,12 +18,17 @@ ropeway, a dye works):
   word no other line says answers; a list of any things is counted;
 - structured output: "inspected 5 May 2025 by T. Pryce" is the date and the inspector; "Tack sale on 7 June 2025" is
   no event "June 2025"; coordinates labelled or by hemisphere; a Latin name's common name; "180cm" of ``girth_cm`` is
-  no ``weekly_km``; "swollen" is swelling.
+  no ``weekly_km``; "swollen" is swelling;
+- a follow-up value out of a tool's range ("and 800kg of ox?") is asked about, not swapped for the last one; a text
+  over its length is asked about, never cut; a double-quoted text is whole, a nickname in single quotes inside it too;
+  "same horse" is the passport given before; a count with a default keeps it.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a code after "to" of any field,
 a pulse said another way, a date corrected with its year, kinds asked together, a comparative of another measure; and
 of a second review and a whole-round hunt: a wallet said anywhere, numbers that are no pulse, a date corrected alone,
-an age clause that bars, a kind chosen after two left open, and a follow-up line of a note.
+an age clause that bars, a kind chosen after two left open, and a follow-up line of a note; and of a third: the
+sender's wallet or a hash, one reading one call, a pulse in beats per minute, an exception with a "no" inside it, a
+kind rejected, a folder, an age in the 30s, a count beside a Latin name, a unit of a field's own, a frozen drink.
 """
 
 from __future__ import annotations
@@ -283,3 +288,77 @@ def test_a_swollen_joint_is_swelling():
            "required": ["leg", "swelling"]}
     assert _form(leg, "The mare's near fore is swollen above the fetlock")["swelling"] is True
     assert _form(leg, "Near hind looks fine, not swollen")["swelling"] is False
+
+
+def test_review_a_wallet_of_the_sender_or_a_hash_is_no_recipient_and_a_reading_is_one_call():
+    send = _tool("send_tokens", "Send ropeway tokens to a wallet address.", {
+        "amount": {"type": "number"}, "to_address": {"type": "string"}})
+    for message in ("Send 3 tokens from my wallet 0xAB12cd34EF56 to Gwen", "The last tx hash was 0xfeed1234abcd; now send 3 tokens to Gwen"):
+        assert all(not str(arguments.get("to_address")).startswith("0x") for _, arguments in _calls([send], message)), message
+    vitals = _tool("log_vitals", "Log a blood pressure reading.", {"systolic": {"type": "integer"}, "diastolic": {"type": "integer"},
+                                                                   "pulse": {"type": ["integer", "null"]}})
+    assert _calls([vitals], "Log my reading: 138 over 87, heart rate 72") == [
+        ("log_vitals", {"systolic": 138, "diastolic": 87, "pulse": 72})]
+    assert _calls([vitals], "Log BP 127/83 and 66 beats per minute")[0][1]["pulse"] == 66
+
+
+def test_review_an_exception_with_a_no_inside_it_a_rejected_kind_and_a_folder_are_as_said():
+    wall = "You answer for the ropeway. Riders must be 12 or over. 10 and 11 year olds may ride if there is no queue."
+    assert _reply("Can my 10 year old ride?", wall).startswith("The minimum age is 12, but 10 and 11 year olds may ride")
+    paint = _tool("mix_dye", "Mix a batch of dye. The finish (satin, matt or gloss) and the litres.", {
+        "finish": {"type": "string"}, "litres": {"type": "number"}})
+    assert all(arguments.get("finish") != "matt" for _, arguments in _calls([paint], "Mix 2 litres, satin or matt - I don't "
+                                                                                       "want matt though"))
+    filed = {"type": "object", "properties": {"file": {"type": "string"}, "folder": {"type": "string"}}, "required": ["file", "folder"]}
+    assert _form(filed, "Save tack.xlsx in the Orders folder, shared by Owain Hale")["folder"] != "Owain Hale"
+
+
+def test_review_coordinates_a_count_beside_a_latin_name_a_unit_of_its_own_and_a_frozen_drink():
+    site = {"type": "object", "properties": {"site": {"type": "string"}, "lat": {"type": ["number", "null"]},
+                                             "lon": {"type": ["number", "null"]}}, "required": ["site", "lat", "lon"]}
+    assert _form(site, "Pylon 7: lat 53.1 lon -3.9. Riders were mostly in their 30s")["lat"] == 53.1
+    found = {"type": "object", "properties": {"species": {"type": "string"}, "count": {"type": "integer"}},
+             "required": ["species", "count"]}
+    assert _form(found, "Found 1 Hedgehog (Erinaceus europaeus) by the tack room") == {"species": "Hedgehog", "count": 1}
+    route = {"type": "object", "properties": {"distance_km": {"type": "number"}, "elevation_m": {"type": "number"}},
+             "required": ["distance_km", "elevation_m"]}
+    assert _form(route, "The ropeway walk is 12000 m long with 300 m of climbing")["distance_km"] == 12
+    assert "Frozen" not in _reply("Is the cafe freezer broken?", "You answer for the ropeway cafe. Frozen drinks are sold "
+                                                                 "at the cafe. Hot food is served until 16:00.")
+
+
+_WEIGH = _tool("weigh_hides", "Quote what we pay for an amount (kg, up to 500) of hides.", {
+    "kind": {"type": "string", "enum": ["calf", "goat", "ox"]}, "kg": {"type": "number", "exclusiveMinimum": 0, "maximum": 500}})
+
+
+def test_a_follow_up_value_out_of_range_is_asked_about_not_swapped_for_the_last():
+    before = _turn("I've got 12.5 kg of goat, what would I get", "weigh_hides", {"kind": "goat", "kg": 12.5},
+                   {"kind": "goat", "kg": 12.5, "payout_gbp": 40}, "£40.", 1)
+    reply = _reply([*before, {"role": "user", "content": "and 800kg of ox?"}], "Use your tools.", tools=[_WEIGH])
+    assert reply == "The kg must be more than 0 and at most 500, and 800 is not. Could you give me one in that range?"
+
+
+def test_a_text_too_long_is_asked_about_and_a_double_quoted_text_is_whole():
+    plate = _tool("quote_nameplate", "Price a saddle nameplate.", {"plate": {"$ref": "#/$defs/Plate"}})
+    plate["parameters"]["$defs"] = {"Plate": {"type": "object", "properties": {"text": {"type": "string", "maxLength": 30},
+                                                                            "metal": {"type": "string", "enum": ["brass", "steel"]}},
+                                              "required": ["text", "metal"]}}
+    assert _calls([plate], 'Quote me a brass nameplate saying "Bramble, ridden by \'Pip\' Ellis"?') == [
+        ("quote_nameplate", {"plate": {"text": "Bramble, ridden by 'Pip' Ellis", "metal": "brass"}})]
+    reply = _reply("A steel plate saying 'For Bramble, who carried every child in the valley' please", "Use your tools.",
+                   tools=[plate])
+    assert reply == "The text can be at most 30 characters, and yours has 50. Could you give me a shorter one?"
+
+
+def test_the_same_thing_again_is_the_value_given_before_and_a_count_with_a_default_keeps_it():
+    slots = _tool("find_fitting", "List saddle fitting slots on a date (YYYY-MM-DD).", {"date": {"type": "string"},
+                                                                                       "horse_count": {"type": "integer", "default": 1}})
+    slots["parameters"]["properties"]["horse_count"]["default"] = 2
+    slots["parameters"]["required"] = ["date"]
+    assert _calls([slots], "any fitting slots on 2025-06-12?") == [("find_fitting", {"date": "2025-06-12", "horse_count": 2})]
+    book = _tool("book_fitting", "Book a fitting slot for a horse by its passport number.", {
+        "slot_id": {"type": "string"}, "passport": {"type": "string"}})
+    before = _turn("book SF-11, passport GB-4471", "book_fitting", {"slot_id": "SF-11", "passport": "GB-4471"}, "Booked SF-11.",
+                   "Booked.", 1)
+    assert _calls([book], [*before, {"role": "user", "content": "and SF-14 as well, same horse"}]) == [
+        ("book_fitting", {"slot_id": "SF-14", "passport": "GB-4471"})]
