@@ -94,8 +94,26 @@ _PEOPLE = stem_set("patient patients student students rider riders participant p
                    "climber climbers applicant applicants driver drivers learner learners pupil pupils visitor visitors guest "
                    "guests child children kid kids adult adults teen teens customer customers client clients passenger "
                    "passengers camper campers swimmer swimmers volunteer volunteers attendee attendees everyone anyone you")
+#: Words of a follow-up that name no thing of their own ("and 3 more please", "2 extra as well").
+_NOT_A_THING = frozenset("please more extra again same too also well ones one each instead thanks".split())
 #: Words before a code that make it no recipient's address ("from my wallet 0x...", "the last tx hash was 0x...").
 _NOT_TO = frozenset("my own from hash tx transaction contract memo reference ref token".split())
+
+
+def _sent_there(found: Sequence[str], k: int) -> bool:
+    """Whether the code at ``found[k]`` is where something is sent: after "to" (within four words: "to my cold wallet
+    0x...", not "from my wallet 0x... to Marco"), after "address"/"wallet"/"destination" ("his address is 0x...") or
+    before "is where"; never a hash, a memo or one's own address told aside ("My own address is 0x...")."""
+    near = [w.lower() for w in found[max(0, k - 4):k]]
+    after = [w.lower() for w in found[k + 1:k + 3]]
+    if "from" in near or {"hash", "tx", "transaction", "memo", "reference", "ref"} & set(near[-2:]):
+        return False
+    if "to" in near or "to" in [w.lower() for w in found[:k]] and not _NOT_TO & set(near):
+        return True  # ("to the wallet we used last time at 0x99ff...")
+    return after == ["is", "where"] or bool({"address", "wallet", "destination"} & set(near[-3:])) and not _NOT_TO & set(near)
+#: Names of a field that is whoever did a thing ("taken by Ann Lee": the photographer).
+_AGENTS = frozenset("photographer author artist creator maker writer painter reporter inspector collector organiser organizer "
+                    "approver reviewer assessor sender seller buyer owner".split())
 #: Words of seeing, and of a thing not named, before a Latin name ("Saw something (Bufo bufo)"): no common name.
 _SEEN = frozenset("saw seen see found spotted caught heard something anything thing one".split())
 #: Words of a rate a field may be named by (``weekly_km``).
@@ -108,11 +126,17 @@ _LATITUDE, _LONGITUDE = frozenset("lat latitude lat_deg latitude_deg".split()), 
 def _coordinates(text: str) -> tuple[float | None, float | None]:
     """The latitude and longitude a text gives: labelled ("lat 52.2053 lon 0.1218", "latitude 51.5, longitude -0.12")
     or by their hemispheres ("53.80N 1.55W": 53.8, -1.55); ``None`` for one not said."""
-    said = text.replace(",", " ").replace(":", " ").replace("°", " ").split()
+    said = [t.rstrip(".;") for t in text.replace(",", " ").replace(":", " ").replace("°", " ").split()]
     found: list[float | None] = [None, None]
+
+    def side(word: str, number: str) -> str:  # a hemisphere: a capital, or a small letter beside a decimal ("0.12 w"),
+        return word.upper() if word in ("N", "S", "E", "W") or word in ("n", "s", "e", "w") and "." in number else ""  # not "30s"
+    letters = [k for k, t in enumerate(said) if t in ("N", "S", "E", "W", "n", "s", "e", "w")]
+    numbers = [k for k, t in enumerate(said) if _NUMBER.fullmatch(t.rstrip("NSEWnsew"))]
+    leading = bool(letters and numbers) and letters[0] < numbers[0]  # "S 33.86 E 151.21": each letter before its number
     for k, t in enumerate(said):
-        number, letter = t.rstrip("NSEW"), t[len(t.rstrip("NSEW")):]  # a hemisphere in capitals, after ("53.80N") or
-        letter = letter or next((w for w in (said[k + 1:k + 2] + said[k - 1:k] * bool(k)) if w in ("N", "S", "E", "W")), "")  # before
+        number, letter = t.rstrip("NSEWnsew"), side(t[len(t.rstrip("NSEWnsew")):], t)  # after ("53.80N"), else apart
+        letter = letter or side((said[k - 1:k] if leading else said[k + 1:k + 2]) and (said[k - 1] if leading else said[k + 1]), t)
         if _NUMBER.fullmatch(number) and len(letter) == 1:  # ("N 51.2 W 1.1"), never "in their 30s"
             found["NS".find(letter) < 0] = float(number) * (-1 if letter in "SW" else 1)
         elif _NUMBER.fullmatch(t) and k and said[k - 1].lower() in _LATITUDE | _LONGITUDE:
@@ -737,8 +761,14 @@ class Reader:
         if shape is not None and (not alone or _EXAMPLE.search(description) or any(shape.fullmatch(t) for t in tokens(
                 self.whole))):  # a date's example: a date, said any way (a tool's own example only if one is said: not
             # "SW1A" of "e.g. SW1A 1AA" when "LS6 2AB" is)
-            return "example", lambda text: [t if shape.fullmatch(t) else t.upper() for t in tokens(text) if shape.fullmatch(
-                t) or shape.fullmatch(t.upper())]  # ("cb-1042" of "like CB-1042": CB-1042)
+            after = (f"{told} {description}".partition(f"{sample} ")[2].split() or [""])[0].rstrip(",.;)")  # "a size like
+            then = _shape(after) if sample in f"{told} {description}" and any(c.isdigit() for c in after) and any(  # 205/55
+                c.isalpha() for c in after) and len(after) <= 5 else None  # R16": the two parts, as the example has them
+            def shaped(text: str) -> list[str]:
+                found = tokens(text)
+                return [(t if shape.fullmatch(t) else t.upper()) + (f" {n.upper()}" if then and then.fullmatch(n.upper()) else "")
+                        for t, n in zip(found, [*found[1:], ""]) if shape.fullmatch(t) or shape.fullmatch(t.upper())]
+            return "example", shaped  # ("cb-1042" of "like CB-1042": CB-1042)
         if shape is not None and alone and any(c.isalpha() for c in sample) and any(c.isdigit() for c in sample) and not any(
                 identifiers(text) for text in self.texts[:1]):  # lock_stock's blank "(e.g. UL050, YA1)": no code said,
             return "example", lambda text: []  # no value of it ("How much Bramley do we have?" is another tool's)
@@ -782,8 +812,11 @@ class Reader:
                     w.lower() in _LOOKS)) and w.isalpha() and w.lower() not in STOP), "") for k, a in enumerate(found) if a.lower(
                         ) in ("a", "an")][:1]  # (one seen, before a count of no seeing: "2 boats passed, then a seal surfaced")
                 latin = text.partition("(")[2].partition(")")[0].split()  # "Stag beetle (Lucanus cervus)": its name
-                common = list(itertools.takewhile(lambda w: w.isalpha() and w.lower() not in STOP | _SEEN and not w.lower().endswith(
-                    "ed"), reversed(text.partition("(")[0].split())))[:3][::-1]  # ("Found 1 Hedgehog (...)": Hedgehog)
+                first = text.split()[0] if text.split() else ""
+                common = list(itertools.takewhile(lambda w: w.replace("-", "").isalpha() and w.lower() not in STOP and w.lower() not in _COUNT_WORDS and not (
+                    w.lower() in _SEEN and (w.islower() or w == first)) and not (
+                    w.islower() and w.endswith("ed")), reversed(text.partition("(")[0].split())))[:3][::-1]  # ("Found 1
+                # Hedgehog (...)": Hedgehog; "a Great Crested Newt", "Red-backed Shrike" whole)
                 named = [" ".join(common)] if len(latin) == 2 and latin[0].istitle() and latin[1].islower() and latin[1].isalpha(
                     ) and common else []
                 return [w for unseen, w in sorted(counted, key=lambda c: c[0]) if not (unseen and single)][:1] or named or single
@@ -885,10 +918,7 @@ class Reader:
                 return [b for k, (a, b) in enumerate(itertools.pairwise(found)) if (a.lower() == "to" or a.lower() == "at" and "to" in [
                     w.lower() for w in found[max(0, k - 3):k]]) and (b.lower().startswith("0x") or len(b) >= 6 and any(
                         c.isdigit() for c in b) and any(c.isalpha() for c in b) and not _DATE.fullmatch(b) and not b[:1].isdigit())][
-                    -1:] or [t for k, t in enumerate(found) if t.lower().startswith("0x") and len(t) > 4 and ({"address", "wallet"} & {
-                        w.lower() for w in found[max(0, k - 3):k]} or "to" in [w.lower() for w in found[:k]]) and not _NOT_TO & {
-                            w.lower() for w in found[max(0, k - 4):k]}][-1:]  # (a wallet named as the address: "his address is
-                # 0xAbCd1234ef", "to the wallet we used last time at 0x99ff..."; not "from my wallet 0x...", a tx hash)
+                    -1:] or [t for k, t in enumerate(found) if t.lower().startswith("0x") and len(t) > 4 and _sent_there(found, k)][-1:]
             if sent_to(self.whole):
                 return "sent to", sent_to
         if about & _PLACE:  # else one opening a count ("Lisbon 3 nights"), one in lower case after "in"/"for" ("weather
@@ -1018,7 +1048,8 @@ class Reader:
             return "marked", lambda text: _marked(text, marks) or [_unmarked(o, marks) for o in _object(
                 text, set(), self.own, field_stems) if stem(o.split()[-1].lower()) in marks or _unmarked(o, marks) != o]
         agent = name.lower().rstrip("s").endswith(("or", "er")) and stem(name.lower()) in {stem(w) for w in _lower_tokens(
-            self.whole) if w != name.lower()} or "by" in name.lower().split("_")  # inspector: "inspected ... by" (no folder)
+            self.whole) if w != name.lower()} or "by" in name.lower().split("_") or name.lower().split("_")[-1] in _AGENTS
+        # inspector: "inspected ... by"; a photographer, an author (no folder)
         if agent and _by_whom(self.whole):  # inspector, reported_by: "inspected 3 June 2025 by R. Okafor"
             return "by", _by_whom
         return "other", None if self.answer else lambda text: [] if text in unsaid else _before(text, field_stems, self.own) or (
@@ -1542,7 +1573,9 @@ class Reader:
         if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:  # ("saying 'Tam's Bench' with silver
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else _leading_quote(said) or said  # letters")
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
-        doubled = [q for q in self.request.message[:MAX_CHARS].split('"')[1:-1:2] if q.strip() and "\n" not in q]
+        doubled = [q for q in self.request.message[:MAX_CHARS].split('"')[1:-1:2] if q.strip() and "\n" not in q] if (
+            self.request.message.count('"') == 2 and not self.request.message.partition('"')[0][-1:].isdigit()) else []  # (no
+        # inch mark: 'The 5" sign')
         quoted = doubled if doubled and any("'" in q for q in doubled) else quoted  # (a plaque saying "In memory of
         # Margaret 'Peggy' Doyle": the whole text, not the nickname inside it)
         textish = stem_set("message note text card caption inscription wording greeting")  # "write 'Congratulations'
@@ -1596,7 +1629,8 @@ class Reader:
                         "arguments"))), dict) and isinstance(given.get(name), (str, int)) and str(given[name])), None)):
             return argued  # "I've got a new number - please update it": the chip_number the lookup before was given
         heard = _lower_tokens(self.whole)
-        same = {stem(w) for k, w in enumerate(heard) if heard[k - 1:k] == ["same"]}  # "same car": the registration given
+        same = {stem(w) for k, w in enumerate(heard) if heard[k - 1:k] == ["same"] and not {"not", "different"} & set(
+            heard[max(0, k - 3):k])}  # "same car": the registration given (not "Not the same car")
         if same & (field_stems | set(words(description)) | set(words(self.told(name, description)))) and not self.start and (
                 before := next((str(given[name]) for i in reversed(self.request.conversation[:self.request.last_user_index]) if (
                     item_type(i) == "function_call" and isinstance(given := structured(str(i.get("arguments"))), dict) and (
@@ -2430,9 +2464,10 @@ class Reader:
                     v := given.get(name), (int, float)) and not isinstance(v, bool) and v), None)  # guests an earlier call
             # was given (check_availability's 2), as the dates said before
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))) and not (
-                isinstance(field, Mapping) and "default" in field):
+                isinstance(field, Mapping) and "default" in field and not {"a", "an", "one", "single", "just"} & set(
+                    _lower_tokens(self.request.message))):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die" (not one with a default:
-            # ``tyre_count: int = 4``)
+            # ``tyre_count: int = 4`` for "Order tyres", but "a tyre")
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
             # 2 dice": sides; "Turn it up": the level of 0 to 100), not a bound ("max_minutes": none) nor one of the
             # labelled numbers its tool describes ("impact is 1 (cosmetic) ... 4 (blocking)")
@@ -3428,6 +3463,9 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
         if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
                 :3].lower() in MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
+    said = [w for w, n, m in zip(said, [*said[1:], ""], [*said[2:], "", ""]) if not (w.lower() == "the" and n[:1].isdigit() and (
+        n.lower().rstrip(",").endswith(("st", "nd", "rd", "th"))) and m[:3].lower() in MONTHS and m.rstrip(".,;!?").isalpha())]
+    # ("on the 31st October": 31 October, not "the 31st" of this month)
     found, dates, times = _DATE.findall(" ".join(said)), [], []
     found = [value for value, after in itertools.pairwise([*found, ""]) if not ((value.lower() in (  # "today, 2025-01-15":
         "today", "tonight", "tomorrow", "yesterday") or form and value.lower()[:3] in _WEEKDAYS) and after[:1].isdigit() and (
@@ -8109,7 +8147,12 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         written = [q for q in [*request.message.split('"')[1:-1:2], *request.message.split("\u201c")[1:]] if isinstance(
             longest, int) and len(q.partition("\u201d")[0]) > longest]  # "a plaque that says '...'" of at most 80 characters
         written += [q for q in _QUOTED.findall(request.message) if isinstance(longest, int) and len(q) > longest]
-        if written and len(missing) == 1:
+        holders = [f for t in request.tools for _, f in [("", t.parameters), *fields(t.parameters, t.parameters.get("$defs") or {})]
+                   if any(g is field for g in (f.get("properties") or {}).values()) or any((t.parameters.get("$defs") or {}).get(str(
+                       g.get("$ref", "")).rpartition("/")[2]) is field for g in (f.get("properties") or {}).values() if isinstance(g, Mapping))]
+        alone = any(sum(isinstance(g, Mapping) and g.get("type") == "string" and not g.get("enum") for g in (h.get(
+            "properties") or {}).values()) == 1 for h in holders) or not holders
+        if written and len(missing) == 1 and alone:  # (of a model of one text only: no body taken for a title)
             return (f"The {missing[0].replace('_', ' ')} can be at most {longest} characters, and yours has "
                     f"{len(written[0].partition(chr(0x201d))[0])}. Could you give me a shorter one?")
         ends = [field.get("minimum", field.get("exclusiveMinimum")), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
@@ -9787,8 +9830,8 @@ def _granted(clause: str, age: int) -> bool:
     named = {int(n) for t in said[max(0, at - 4):at] for n in t.split("-") if n.isdigit()} if at > 0 else set()
     spanned = any(t.count("-") == 1 and t.replace("-", "").isdigit() and int(t.partition("-")[0]) <= age <= int(
         t.partition("-")[2]) for t in said[max(0, at - 2):at])
-    barred = {"cannot", "can't", "mustn't", "never"} & set(said) or any(a in ("may", "can", "are", "is") and b == "not" for a, b in (
-        itertools.pairwise(said)))
+    barred = {"cannot", "can't", "mustn't", "never", "won't"} & set(said) or any(a in ("may", "can", "are", "is", "will", "shall") and (
+        b == "not") for a, b in itertools.pairwise(said))
     return (age in named or spanned) and bool({"may", "can", "allowed", "welcome"} & set(said[at:])) and not barred  # (not
     # "8-11 year olds may not drive"; but "... with no extra charge")
 
@@ -10608,8 +10651,10 @@ def _out_of_range(name: str, request: Request) -> str:
     heard = _lower_tokens(_in_digits(request.message[:2000]))
     months = {j for k, t in enumerate(heard) if t[:3] in MONTHS and t.isalpha() for j in (k - 1, k + 1, k + 2)}  # ("May 31 2025")
     said = [t.rstrip("abcdefghijklmnopqrstuvwxyz") for k, t in enumerate(heard) if not _DATE.fullmatch(t) and k not in months]
-    return next((n for t in said if _NUMBER.fullmatch(t) and all(_out_of_bounds(float(t), f) for f in fields.values())
-                 for n in fields), "") if fields else ""
+    numbers = [float(t) for t in said if _NUMBER.fullmatch(t)]
+    if not fields or any(not _out_of_bounds(n, f) for n in numbers for f in fields.values()):
+        return ""  # ("Make it 1800 - our PO is 4471": the 1800)
+    return next(iter(fields)) if numbers else ""
 
 
 def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:
@@ -10740,9 +10785,29 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         named = [t for k, t in enumerate(said) if k and k not in dated and t[:1].isupper() and t.isalpha() and t.lower() not in (
             CALENDAR)] + identifiers(rest)  # (not "and enrol Tamsin Reed too, same rope, on 15 June": a new name too)
         plain = set(words(" ".join(t for k, t in enumerate(said) if k not in dated))) <= stem_set(
-            "date day same number numbers value values reading wrong typo meant mean change sorry actually it was")
+            "date day same number numbers value values reading wrong typo meant mean change sorry actually it was my mistake "
+            "error oops")
         if then and then[0] != arguments[day] and not named and plain:  # (not "my next race is on June 14 2025")
             return tool.name, {**arguments, day: then[0]}
+        heard = tokens(rest)
+        at = next((k for k, t in enumerate(heard) if _NUMBER.fullmatch(t) or t.lower() in ("a", "an", "one")), -1)
+        thing = list(itertools.takewhile(lambda t: t.isalpha() and t.lower() not in STOP | CALENDAR | _NOT_A_THING, heard[at + 1:]))
+        named_as = {w for k in arguments for w in words(k.replace("_", " "))} | _PERSON | {stem(w) for w in MEASURE_WORDS | set(_SECONDS)}
+        optioned = any(str(o).lower() in rest.lower() for f in tool.parameters["properties"].values() if isinstance(f, Mapping)
+                       for o in f.get("enum") or ())
+        thing = thing if at >= 0 and (_lower_tokens(request.message)[:1] in (["and"], ["also"], ["plus"])) and not set(words(
+            " ".join(thing))) & named_as and not optioned and (not numbers or heard[at] == numbers[0] and len(numbers) == 1) else []
+        # "and one lame": another thing, its own count (not "make it 5 people", "and for a Tesla Model 3?", an option)
+        counted = numbers or (["1"] if heard[at:at + 1] and heard[at].lower() in ("a", "an", "one") else [])
+        texts = [k for k, v in arguments.items() if isinstance(v, str) and v and not identifiers(v) and not _DATE.fullmatch(v) and not (
+            tool.parameters["properties"][k].get("enum"))]
+        if wrong is None and len(numeric) == 1 and len(counted) == 1 and 0 < len(thing) <= 3 and len(texts) == 1 and (
+                " ".join(thing).lower() != str(arguments[texts[0]]).lower()) and not identifiers(rest):
+            kind = tool.parameters["properties"][numeric[0]].get("type")
+            return tool.name, {**arguments, numeric[0]: int(float(counted[0])) if kind == "integer" else float(counted[0]),
+                               texts[0]: " ".join(thing)}
+        numbers = [t for k, t in enumerate(said) if _NUMBER.fullmatch(t) and k not in dated] if dated else numbers  # (no day
+        # nor year of a date: "Actually May 31 2025 - my mistake")
         if wrong is None and len(numbers) >= 2 and len(numbers) == len(numeric):
             typed = {k: int(float(n)) if tool.parameters["properties"][k].get("type") == "integer" else float(n) for k, n in zip(
                 numeric, numbers)}

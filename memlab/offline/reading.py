@@ -411,10 +411,11 @@ def wording(text: str) -> tuple[str, ...]:
 
 def of_someone_else(text: str) -> bool:
     """Whether a sentence tells of another person than its speaker: it names a relative, a neighbour... or says
-    "he", "she", and never "I", "we", "us" ("My neighbour Tomas has 2 supers."; not "I've got 6 supers.", "There'll be
-    6 of us.", "My sister and I arrive Friday.")."""
-    said = {t.lower().replace("’", "'") for t in tokens(text[:400])}
-    return not said & _SELF and bool(said & _POINTING or {stem(t) for t in said} & _OTHERS)
+    "he", "she", and never "I", "we", "us" ("My neighbour Tomas has 2 supers.", "Our friends are number 273."; not "I've
+    got 6 supers.", "There'll be 6 of us.", "My sister and I arrive Friday.")."""
+    found = [t.lower().replace("’", "'") for t in tokens(text[:400])]
+    said = {t for t, after in zip(found, [*found[1:], ""]) if not (t in ("our", "ours") and stem(after) in _OTHERS)}  # "Our
+    return not said & _SELF and bool(said & _POINTING or {stem(t) for t in said} & _OTHERS)  # friends Lucia and Tom ...": theirs
 
 
 def _asks_to_note(sentence: str) -> bool:

@@ -21,14 +21,19 @@ ropeway, a dye works):
   no ``weekly_km``; "swollen" is swelling;
 - a follow-up value out of a tool's range ("and 800kg of ox?") is asked about, not swapped for the last one; a text
   over its length is asked about, never cut; a double-quoted text is whole, a nickname in single quotes inside it too;
-  "same horse" is the passport given before; a count with a default keeps it.
+  "same horse" is the passport given before; a count with a default keeps it;
+- "Our friends Ffion and Rhys are number 481" is theirs, not our number; "and one headcollar" is a new line of its own
+  count; an example of two parts ("195/70 R15") is taken whole; "the 30th October" is of October.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a code after "to" of any field,
 a pulse said another way, a date corrected with its year, kinds asked together, a comparative of another measure; and
 of a second review and a whole-round hunt: a wallet said anywhere, numbers that are no pulse, a date corrected alone,
 an age clause that bars, a kind chosen after two left open, and a follow-up line of a note; and of a third: the
 sender's wallet or a hash, one reading one call, a pulse in beats per minute, an exception with a "no" inside it, a
-kind rejected, a folder, an age in the 30s, a count beside a Latin name, a unit of a field's own, a frozen drink.
+kind rejected, a folder, an age in the 30s, a count beside a Latin name, a unit of a field's own, a frozen drink; and
+of a fourth: common names of capitals and hyphens, a wallet after "to" or named as the destination, a count of one, a
+different horse, a date with "my mistake", a number in range beside one out of it, an inch mark, a photographer, a
+barring "will not", small hemispheres.
 """
 
 from __future__ import annotations
@@ -362,3 +367,80 @@ def test_the_same_thing_again_is_the_value_given_before_and_a_count_with_a_defau
                    "Booked.", 1)
     assert _calls([book], [*before, {"role": "user", "content": "and SF-14 as well, same horse"}]) == [
         ("book_fitting", {"slot_id": "SF-14", "passport": "GB-4471"})]
+
+
+def test_our_friends_number_is_theirs_not_ours():
+    chat = [{"role": "user", "content": "Our team number at the saddlery show is 418."},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "Our friends Ffion and Rhys are number 481, they're in ring 2."},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "What's our number again? Don't mix it up with Ffion's."}]
+    reply = _reply(chat, "You help riders at the saddlery show.")
+    assert "418" in reply and "481" not in reply, reply
+
+
+def test_another_thing_with_its_own_count_is_a_new_line_not_the_old_count():
+    basket = _tool("add_to_order", "Add an item to the tack order.", {"item": {"type": "string"}, "quantity": {"type": "integer"}})
+    before = _turn("Add 2 girths to my order please", "add_to_order", {"item": "girth", "quantity": 2}, "Added 2 x girth.",
+                   "Added 2 x girth.", 1)
+    assert _calls([basket], [*before, {"role": "user", "content": "and one headcollar"}]) == [
+        ("add_to_order", {"item": "headcollar", "quantity": 1})]
+    assert _calls([basket], [*before, {"role": "user", "content": "and 3 more please"}]) == [
+        ("add_to_order", {"item": "girth", "quantity": 3})]
+
+
+def test_an_example_of_two_parts_is_taken_whole_and_the_ordinal_before_a_month_is_that_months():
+    sizes = _tool("trailer_tyre_price", "Price of a horse trailer tyre of a size like 195/70 R15, optionally for a brand.", {
+        "size": {"type": "string"}, "brand": {"type": ["string", "null"]}})
+    assert _calls([sizes], "how much is a 185/65 r14 tyre?")[0][1]["size"] == "185/65 R14"
+    walk = _tool("book_walk", "Book a ropeway walk on a date (YYYY-MM-DD).", {"date": {"type": "string"}, "walkers": {"type": "integer"}})
+    assert _calls([walk], "book 3 walkers on the 30th October")[0][1]["date"].endswith("-10-30")
+
+
+def test_review_a_common_name_of_capitals_and_hyphens_is_whole():
+    seen = {"type": "object", "properties": {"species": {"type": "string"}, "count": {"type": "integer"}},
+            "required": ["species", "count"]}
+    for message, species in (("Two Red Kites (Milvus milvus) over the ropeway", "Red Kites"),
+                             ("Spotted a Great Crested Newt (Triturus cristatus) in the dye pond", "Great Crested Newt"),
+                             ("A Long-tailed Tit (Aegithalos caudatus) at the feeder", "Long-tailed Tit"),
+                             ("One Spotted Flycatcher (Muscicapa striata) by the tack room", "Spotted Flycatcher")):
+        assert _form(seen, message)["species"] == species, message
+
+
+def test_review_a_wallet_after_to_or_named_as_the_destination_is_the_address():
+    send = _tool("send_tokens", "Send ropeway tokens to a wallet address.", {
+        "amount": {"type": "number"}, "to_address": {"type": "string"}})
+    for message in ("Send 2 tokens to my cold wallet 0xC01d5678abcd", "Send 2 tokens. Destination: 0xFa11Fa11Fa11",
+                    "0x3141abcd5926 is where the 2 tokens should go"):
+        assert _calls([send], message)[0][1]["to_address"].startswith("0x"), message
+
+
+def test_review_a_count_of_one_a_different_thing_a_date_with_my_mistake_and_a_number_in_range():
+    tickets = _tool("book_rides", "Book ropeway rides.", {"ride_count": {"type": "integer", "default": 2}, "day": {"type": "string"}})
+    tickets["parameters"]["required"] = ["day"]
+    assert _calls([tickets], "Book a ride for Saturday")[0][1]["ride_count"] == 1
+    fit = _tool("book_fitting", "Book a saddle fitting for a horse by its passport number.", {
+        "passport": {"type": "string"}, "day": {"type": "string"}})
+    before = _turn("book GB-4471 for Monday", "book_fitting", {"passport": "GB-4471", "day": "Monday"}, "Booked.", "Booked.", 1)
+    assert _calls([fit], [*before, {"role": "user", "content": "Not the same horse - book GB-5520 for Tuesday"}])[0][1][
+        "passport"] == "GB-5520"
+    first = _turn("log 131/84 for May 30 2025", "log_pressure", {"systolic": 131, "diastolic": 84, "date": "May 30 2025",
+                                                                "pulse": None}, "Saved.", "Saved.", 1)
+    calls = _calls([_LOG], [*first, {"role": "user", "content": "Actually May 31 2025 - my mistake"}])
+    assert calls and calls[0][1]["systolic"] == 131 and calls[0][1]["date"] == "May 31 2025", calls
+    weigh = _turn("weigh 200 kg of goat", "weigh_hides", {"kind": "goat", "kg": 200}, {"payout_gbp": 600}, "£600.", 1)
+    assert _calls([_WEIGH], [*weigh, {"role": "user", "content": "Make it 180 - our PO is 4471"}]) == [
+        ("weigh_hides", {"kind": "goat", "kg": 180})]
+
+
+def test_review_an_inch_mark_a_photographer_a_barring_will_not_and_small_hemispheres():
+    sign = _tool("make_sign", "Make a sign for the saddlery.", {"text": {"type": "string"}, "size_in": {"type": "number"}})
+    assert _calls([sign], 'The 5" sign by the ropeway should read "Mind the gap"')[0][1]["text"] != " sign by the ropeway should read "
+    photo = _tool("add_photo", "Add a photo to the dye works archive.", {"title": {"type": "string"}, "photographer": {"type": "string"}})
+    assert _calls([photo], "Add the photo 'Vats at dawn', taken by Cerys Lloyd")[0][1]["photographer"] == "Cerys Lloyd"
+    rule = "You answer for the ropeway. Riders must be 12 or over. 10-11 year olds will not be allowed on the top car."
+    assert _reply("Can my 11 year old ride?", rule) == "No: the minimum age is 12."
+    cave = {"type": "object", "properties": {"lat": {"type": ["number", "null"]}, "lon": {"type": ["number", "null"]}},
+            "required": ["lat", "lon"]}
+    assert _form(cave, "The pylon is at 52.9 n, 3.4 w") == {"lat": 52.9, "lon": -3.4}
+    assert _form(cave, "Sister ropeway: S 33.86 E 151.21") == {"lat": -33.86, "lon": 151.21}
