@@ -115,7 +115,10 @@ def _sent_there(found: Sequence[str], k: int) -> bool:
 _AGENTS = frozenset("photographer author artist creator maker writer painter reporter inspector collector organiser organizer "
                     "approver reviewer assessor sender seller buyer owner".split())
 #: Words of seeing, and of a thing not named, before a Latin name ("Saw something (Bufo bufo)"): no common name.
-_SEEN = frozenset("saw seen see found spotted caught heard something anything thing one".split())
+_SEEN = frozenset("saw seen see found spotted caught heard noticed observed record recorded log logged add note something "
+                  "anything thing one".split())
+#: Words that make "a" a group, not one ("a set of tyres", "a pair of boots").
+_COLLECTIVES = frozenset("set pair pack box couple few dozen full bunch lot case crate".split())
 #: Words of a rate a field may be named by (``weekly_km``).
 _RATE_NAMES = frozenset("weekly daily monthly yearly annual hourly per".split())
 #: A latitude's field names and a longitude's.
@@ -131,12 +134,14 @@ def _coordinates(text: str) -> tuple[float | None, float | None]:
 
     def side(word: str, number: str) -> str:  # a hemisphere: a capital, or a small letter beside a decimal ("0.12 w"),
         return word.upper() if word in ("N", "S", "E", "W") or word in ("n", "s", "e", "w") and "." in number else ""  # not "30s"
-    letters = [k for k, t in enumerate(said) if t in ("N", "S", "E", "W", "n", "s", "e", "w")]
-    numbers = [k for k, t in enumerate(said) if _NUMBER.fullmatch(t.rstrip("NSEWnsew"))]
-    leading = bool(letters and numbers) and letters[0] < numbers[0]  # "S 33.86 E 151.21": each letter before its number
+    def number_at(k: int) -> bool:
+        return 0 <= k < len(said) and bool(_NUMBER.fullmatch(said[k].rstrip("NSEWnsew")))
     for k, t in enumerate(said):
-        number, letter = t.rstrip("NSEWnsew"), side(t[len(t.rstrip("NSEWnsew")):], t)  # after ("53.80N"), else apart
-        letter = letter or side((said[k - 1:k] if leading else said[k + 1:k + 2]) and (said[k - 1] if leading else said[k + 1]), t)
+        number, letter = t.rstrip("NSEWnsew"), side(t[len(t.rstrip("NSEWnsew")):], t)  # after ("53.80N"), else apart:
+        after = side(said[k + 1], t) if k + 1 < len(said) else ""  # the letter after, unless it leads the next number
+        before = side(said[k - 1], t) if k and (not number_at(k - 2) or k >= 3 and side(said[k - 3], said[k - 2])) else ""
+        # and one before does: "S 33.86 E 151.21" (a letter after a number is its, unless that number had one before)
+        letter = letter or (before if before and (not after or number_at(k + 2)) else after) if "." in number else letter
         if _NUMBER.fullmatch(number) and len(letter) == 1:  # ("N 51.2 W 1.1"), never "in their 30s"
             found["NS".find(letter) < 0] = float(number) * (-1 if letter in "SW" else 1)
         elif _NUMBER.fullmatch(t) and k and said[k - 1].lower() in _LATITUDE | _LONGITUDE:
@@ -766,7 +771,8 @@ class Reader:
                 c.isalpha() for c in after) and len(after) <= 5 else None  # R16": the two parts, as the example has them
             def shaped(text: str) -> list[str]:
                 found = tokens(text)
-                return [(t if shape.fullmatch(t) else t.upper()) + (f" {n.upper()}" if then and then.fullmatch(n.upper()) else "")
+                return [(t if shape.fullmatch(t) else t.upper()) + (f" {n.upper()}" if then and then.fullmatch(n.upper()) and (
+                    n[:1].upper() == after[:1].upper()) else "")  # (its letter as the example's: not "205/55 x2")
                         for t, n in zip(found, [*found[1:], ""]) if shape.fullmatch(t) or shape.fullmatch(t.upper())]
             return "example", shaped  # ("cb-1042" of "like CB-1042": CB-1042)
         if shape is not None and alone and any(c.isalpha() for c in sample) and any(c.isdigit() for c in sample) and not any(
@@ -814,7 +820,7 @@ class Reader:
                 latin = text.partition("(")[2].partition(")")[0].split()  # "Stag beetle (Lucanus cervus)": its name
                 first = text.split()[0] if text.split() else ""
                 common = list(itertools.takewhile(lambda w: w.replace("-", "").isalpha() and w.lower() not in STOP and w.lower() not in _COUNT_WORDS and not (
-                    w.lower() in _SEEN and (w.islower() or w == first)) and not (
+                    w.lower() in _SEEN and (w.islower() or w == first or w.lower() != "spotted")) and not (
                     w.islower() and w.endswith("ed")), reversed(text.partition("(")[0].split())))[:3][::-1]  # ("Found 1
                 # Hedgehog (...)": Hedgehog; "a Great Crested Newt", "Red-backed Shrike" whole)
                 named = [" ".join(common)] if len(latin) == 2 and latin[0].istitle() and latin[1].islower() and latin[1].isalpha(
@@ -1573,9 +1579,9 @@ class Reader:
         if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:  # ("saying 'Tam's Bench' with silver
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else _leading_quote(said) or said  # letters")
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
-        doubled = [q for q in self.request.message[:MAX_CHARS].split('"')[1:-1:2] if q.strip() and "\n" not in q] if (
-            self.request.message.count('"') == 2 and not self.request.message.partition('"')[0][-1:].isdigit()) else []  # (no
-        # inch mark: 'The 5" sign')
+        marks = [k for k, c in enumerate(self.request.message[:MAX_CHARS]) if c == '"' and not self.request.message[k - 1:k].isdigit()]
+        doubled = [self.request.message[marks[0] + 1:marks[1]]] if len(marks) == 2 and "\n" not in self.request.message[
+            marks[0]:marks[1]] else []  # (no inch mark: 'The 5" sign', 'for the 3" post')
         quoted = doubled if doubled and any("'" in q for q in doubled) else quoted  # (a plaque saying "In memory of
         # Margaret 'Peggy' Doyle": the whole text, not the nickname inside it)
         textish = stem_set("message note text card caption inscription wording greeting")  # "write 'Congratulations'
@@ -2463,9 +2469,14 @@ class Reader:
                 i) == "function_call" and isinstance(given := structured(str(i.get("arguments"))), dict) and isinstance(
                     v := given.get(name), (int, float)) and not isinstance(v, bool) and v), None)  # guests an earlier call
             # was given (check_availability's 2), as the dates said before
+        heard_low = _lower_tokens(self.request.message)
+        counted_things = self.own | set(words(name.replace("_", " "))) | stem_set("seat place spot")
+        one_said = any(w in ("a", "an", "one", "single") and {stem(n) for n in heard_low[k + 1:k + 4]} & counted_things and not (
+            heard_low[k + 1:k + 2] and heard_low[k + 1] in _COLLECTIVES) for k, w in enumerate(heard_low)) or ["just", "me"] in [
+                heard_low[k:k + 2] for k in range(len(heard_low))]  # "a tyre",
+        # "a spare steel tyre", "just me" (not "a set of tyres", "tyres for a Golf")
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))) and not (
-                isinstance(field, Mapping) and "default" in field and not {"a", "an", "one", "single", "just"} & set(
-                    _lower_tokens(self.request.message))):
+                isinstance(field, Mapping) and "default" in field and not one_said):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die" (not one with a default:
             # ``tyre_count: int = 4`` for "Order tyres", but "a tyre")
         if value is None and not (self.answer or marks & _UPPER or scale):  # a number no one gave is asked for ("Roll
@@ -3464,7 +3475,7 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
                 :3].lower() in MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     said = [w for w, n, m in zip(said, [*said[1:], ""], [*said[2:], "", ""]) if not (w.lower() == "the" and n[:1].isdigit() and (
-        n.lower().rstrip(",").endswith(("st", "nd", "rd", "th"))) and m[:3].lower() in MONTHS and m.rstrip(".,;!?").isalpha())]
+        n.lower().endswith(("st", "nd", "rd", "th"))) and m.rstrip(".,;!?").lower() in CALENDAR and m[:3].lower() in MONTHS)]
     # ("on the 31st October": 31 October, not "the 31st" of this month)
     found, dates, times = _DATE.findall(" ".join(said)), [], []
     found = [value for value, after in itertools.pairwise([*found, ""]) if not ((value.lower() in (  # "today, 2025-01-15":
@@ -10336,7 +10347,11 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
         return swapped, []  # bowl", with remove_item and add_item: one out, one in
     if not chaining and (fixed := _corrected(request)) and not any(t.name_stems & set(words(request.message)) for t in chosen
                                                                     if t.name != fixed[0]):  # "make that 60": no other tool
-        if beyond := _out_of_range(fixed[0], request):
+        bounded = {n: f for t in request.tools if t.name == fixed[0] for n, f in (t.parameters.get("properties") or {}).items()
+                   if isinstance(f, Mapping)}
+        beyond = _out_of_range(fixed[0], request) or next((n for n, v in fixed[1].items() if isinstance(v, (int, float)) and not (
+            isinstance(v, bool)) and n in bounded and _out_of_bounds(v, bounded[n])), "")  # (nor one the call would carry)
+        if beyond:
             return [], [beyond] if may_ask else []  # a value out of its range ("and 3000kg of steel?" of at most 2000): asked
         return [_call(f"{fingerprint}_0", *fixed)], []
     for number, tool in enumerate(chosen):
@@ -10652,9 +10667,9 @@ def _out_of_range(name: str, request: Request) -> str:
     months = {j for k, t in enumerate(heard) if t[:3] in MONTHS and t.isalpha() for j in (k - 1, k + 1, k + 2)}  # ("May 31 2025")
     said = [t.rstrip("abcdefghijklmnopqrstuvwxyz") for k, t in enumerate(heard) if not _DATE.fullmatch(t) and k not in months]
     numbers = [float(t) for t in said if _NUMBER.fullmatch(t)]
-    if not fields or any(not _out_of_bounds(n, f) for n in numbers for f in fields.values()):
-        return ""  # ("Make it 1800 - our PO is 4471": the 1800)
-    return next(iter(fields)) if numbers else ""
+    if not fields or not numbers or any(not _out_of_bounds(numbers[0], f) for f in fields.values()):
+        return ""  # the first number said is the value ("Make it 1800 - our PO is 4471": the 1800; "Make it 20 - table 5")
+    return next(iter(fields))
 
 
 def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:
@@ -10734,7 +10749,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         "same" in _lower_tokens(request.message))  # a short follow-up ("OK then what about a double for the same dates?")
     if not cues or tool is None or _is_question(request.message) and not about:
         return None
-    rest = next((_in_digits(request.message[c.end():2000]) for c in cues[::-1] if tokens(request.message[c.end():2000])), "")
+    ends = [c for c in cues if c[0].lower() != "instead"] or cues  # ("Make it 3 instead, row 14": what follows "make it")
+    rest = next((_in_digits(request.message[c.end():2000]) for c in ends[::-1] if tokens(request.message[c.end():2000])), "")
     if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
         return None  # "And who teaches the class?": a question of its own
     wrong = next((c[1] for c in cues if c[1]), None) or (undone[-1] if undone else None)  # after the last cue with
