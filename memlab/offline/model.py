@@ -141,7 +141,8 @@ def _coordinates(text: str) -> tuple[float | None, float | None]:
         after = side(said[k + 1], t) if k + 1 < len(said) else ""  # the letter after, unless it leads the next number
         before = side(said[k - 1], t) if k and (not number_at(k - 2) or k >= 3 and side(said[k - 3], said[k - 2])) else ""
         # and one before does: "S 33.86 E 151.21" (a letter after a number is its, unless that number had one before)
-        letter = letter or (before if before and (not after or number_at(k + 2)) else after) if "." in number else letter
+        letter = letter or (before if before and (not after or number_at(k + 2)) else after)  # (a small letter only
+        # beside a decimal: side's rule)
         if _NUMBER.fullmatch(number) and len(letter) == 1:  # ("N 51.2 W 1.1"), never "in their 30s"
             found["NS".find(letter) < 0] = float(number) * (-1 if letter in "SW" else 1)
         elif _NUMBER.fullmatch(t) and k and said[k - 1].lower() in _LATITUDE | _LONGITUDE:
@@ -771,8 +772,8 @@ class Reader:
                 c.isalpha() for c in after) and len(after) <= 5 else None  # R16": the two parts, as the example has them
             def shaped(text: str) -> list[str]:
                 found = tokens(text)
-                return [(t if shape.fullmatch(t) else t.upper()) + (f" {n.upper()}" if then and then.fullmatch(n.upper()) and (
-                    n[:1].upper() == after[:1].upper()) else "")  # (its letter as the example's: not "205/55 x2")
+                return [(t if shape.fullmatch(t) else t.upper()) + (f" {n.upper()}" if then and then.fullmatch(n.upper()) and not (
+                    n[:1].lower() == "x" and n[1:].isdigit()) else "")  # (not a count: "205/55 x2")
                         for t, n in zip(found, [*found[1:], ""]) if shape.fullmatch(t) or shape.fullmatch(t.upper())]
             return "example", shaped  # ("cb-1042" of "like CB-1042": CB-1042)
         if shape is not None and alone and any(c.isalpha() for c in sample) and any(c.isdigit() for c in sample) and not any(
@@ -1579,7 +1580,9 @@ class Reader:
         if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:  # ("saying 'Tam's Bench' with silver
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else _leading_quote(said) or said  # letters")
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
-        marks = [k for k, c in enumerate(self.request.message[:MAX_CHARS]) if c == '"' and not self.request.message[k - 1:k].isdigit()]
+        marks = [k for k, c in enumerate(self.request.message[:MAX_CHARS]) if c == '"']
+        marks = [k for k in marks if not self.request.message[k - 1:k].isdigit()] if len(marks) % 2 else marks  # (an odd one
+        # out is an inch mark: 'The 5" sign should read "Welcome"'; not "Class of '99")
         doubled = [self.request.message[marks[0] + 1:marks[1]]] if len(marks) == 2 and "\n" not in self.request.message[
             marks[0]:marks[1]] else []  # (no inch mark: 'The 5" sign', 'for the 3" post')
         quoted = doubled if doubled and any("'" in q for q in doubled) else quoted  # (a plaque saying "In memory of
@@ -2473,8 +2476,10 @@ class Reader:
         counted_things = self.own | set(words(name.replace("_", " "))) | stem_set("seat place spot")
         one_said = any(w in ("a", "an", "one", "single") and {stem(n) for n in heard_low[k + 1:k + 4]} & counted_things and not (
             heard_low[k + 1:k + 2] and heard_low[k + 1] in _COLLECTIVES) for k, w in enumerate(heard_low)) or ["just", "me"] in [
-                heard_low[k:k + 2] for k in range(len(heard_low))]  # "a tyre",
-        # "a spare steel tyre", "just me" (not "a set of tyres", "tyres for a Golf")
+                heard_low[k:k + 2] for k in range(len(heard_low))] or any(w in ("one", "single") and heard_low[k + 1:k + 2] not in (
+                    ["of"], ["each"]) and heard_low[k + 1:k + 3] != ["for", "each"] for k, w in enumerate(heard_low))  # "a tyre",
+        # "just one please", "book one for Dune", "a single",
+        # "a spare steel tyre", "just me" (not "a set of tyres", "tyres for a Golf", "one for each room")
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))) and not (
                 isinstance(field, Mapping) and "default" in field and not one_said):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die" (not one with a default:
@@ -3475,7 +3480,9 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
                 :3].lower() in MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     said = [w for w, n, m in zip(said, [*said[1:], ""], [*said[2:], "", ""]) if not (w.lower() == "the" and n[:1].isdigit() and (
-        n.lower().endswith(("st", "nd", "rd", "th"))) and m.rstrip(".,;!?").lower() in CALENDAR and m[:3].lower() in MONTHS)]
+        n.lower().endswith(("st", "nd", "rd", "th"))) and m[:3].lower() in MONTHS and (m.rstrip(".,;!?").lower() in CALENDAR or len(
+            m.rstrip(".,;!?")) <= 4 and m.rstrip(".,;!?").isalpha()))]  # (a month's name or short form: "the 5th Sept", not
+    # "the 5th Mayfair branch")
     # ("on the 31st October": 31 October, not "the 31st" of this month)
     found, dates, times = _DATE.findall(" ".join(said)), [], []
     found = [value for value, after in itertools.pairwise([*found, ""]) if not ((value.lower() in (  # "today, 2025-01-15":
@@ -10749,7 +10756,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         "same" in _lower_tokens(request.message))  # a short follow-up ("OK then what about a double for the same dates?")
     if not cues or tool is None or _is_question(request.message) and not about:
         return None
-    ends = [c for c in cues if c[0].lower() != "instead"] or cues  # ("Make it 3 instead, row 14": what follows "make it")
+    ends = [c for c in cues if not (c[0].lower() == "instead" and request.message[c.end():c.end() + 1] in (",", ".", ";", "!", ""))
+            ] or cues  # ("Make it 3 instead, row 14": what follows "make it"; but "instead book for 3")
     rest = next((_in_digits(request.message[c.end():2000]) for c in ends[::-1] if tokens(request.message[c.end():2000])), "")
     if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
         return None  # "And who teaches the class?": a question of its own

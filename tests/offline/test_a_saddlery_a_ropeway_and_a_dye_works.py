@@ -35,7 +35,8 @@ of a fourth: common names of capitals and hyphens, a wallet after "to" or named 
 different horse, a date with "my mistake", a number in range beside one out of it, an inch mark, a photographer, a
 barring "will not", small hemispheres; and of a fifth: a count of one only of the thing counted (not "a set of"), the
 first number of a follow-up, a verb before a Latin name, a later inch mark, hemispheres of mixed styles, a name like a
-month.
+month; and of a sixth: one said alone, a clause after "instead", a quote after a digit, short month names, capitals
+beside whole numbers, a postcode's second half.
 """
 
 from __future__ import annotations
@@ -474,3 +475,23 @@ def test_review_a_verb_before_a_latin_name_a_later_inch_mark_mixed_hemispheres_a
     assert _form(cave, "Log: the ropeway heads N then 52.9 N 3.4 W") == {"lat": 52.9, "lon": -3.4}
     book = _tool("book_fitting", "Book a saddle fitting on a date (YYYY-MM-DD).", {"date": {"type": "string"}, "yard": {"type": "string"}})
     assert not _calls([book], "Book a fitting on the 5th Mayfair yard")[0][1]["date"].endswith("-05-05")
+
+
+def test_review_one_said_alone_a_clause_after_instead_quotes_and_short_months_and_postcodes():
+    rides = _tool("book_rides", "Book ropeway rides.", {"ride_count": {"type": "integer", "default": 2}, "day": {"type": "string"}})
+    for message in ("Book one for Saturday", "I only need one, Saturday", "Book a single for Saturday"):
+        assert _calls([rides], message)[0][1]["ride_count"] == 1, message
+    seats = _tool("reserve_cars", "Reserve ropeway cars.", {"cars": {"type": "integer", "minimum": 1, "maximum": 8}, "day": {
+        "type": "string"}})
+    before = _turn("Reserve 2 cars for Saturday", "reserve_cars", {"cars": 2, "day": "Saturday"}, "Reserved 2.", "Done.", 1)
+    assert _calls([seats], [*before, {"role": "user", "content": "Sorry, car 3 is too small - instead book 5"}]) == [
+        ("reserve_cars", {"cars": 5, "day": "Saturday"})]
+    plate = _tool("engrave_plate", "Engrave a saddle plate.", {"text": {"type": "string"}})
+    assert _calls([plate], 'Engrave "Class of \'99" please') == [("engrave_plate", {"text": "Class of '99"})]
+    walk = _tool("book_walk", "Book a ropeway walk on a date (YYYY-MM-DD).", {"date": {"type": "string"}, "walkers": {"type": "integer"}})
+    assert _calls([walk], "book 3 walkers on the 5th Sept")[0][1]["date"].endswith("-09-05")
+    cave = {"type": "object", "properties": {"lat": {"type": ["number", "null"]}, "lon": {"type": ["number", "null"]}},
+            "required": ["lat", "lon"]}
+    assert _form(cave, "The pylon stands at 52 N 3 W") == {"lat": 52, "lon": -3}
+    post = _tool("post_saddle", "Post a saddle to a postcode (e.g. LS6 2AB).", {"postcode": {"type": "string"}})
+    assert _calls([post], "post it to LS1 4DY please") == [("post_saddle", {"postcode": "LS1 4DY"})]
