@@ -143,8 +143,9 @@ def _coordinates(text: str) -> tuple[float | None, float | None]:
         # and one before does: "S 33.86 E 151.21" (a letter after a number is its, unless that number had one before)
         letter = letter or (before if before and (not after or number_at(k + 2)) else after)  # (a small letter only
         # beside a decimal: side's rule)
-        if _NUMBER.fullmatch(number) and len(letter) == 1:  # ("N 51.2 W 1.1"), never "in their 30s"
-            found["NS".find(letter) < 0] = float(number) * (-1 if letter in "SW" else 1)
+        axis = "NS".find(letter) < 0
+        if _NUMBER.fullmatch(number) and len(letter) == 1 and ("." in number or found[axis] is None):  # ("N 51.2 W 1.1"),
+            found[axis] = float(number) * (-1 if letter in "SW" else 1)  # never "in their 30s" nor "exit 12 N" over a decimal
         elif _NUMBER.fullmatch(t) and k and said[k - 1].lower() in _LATITUDE | _LONGITUDE:
             found[said[k - 1].lower() in _LONGITUDE] = float(t)
     return found[0], found[1]
@@ -773,7 +774,8 @@ class Reader:
             def shaped(text: str) -> list[str]:
                 found = tokens(text)
                 return [(t if shape.fullmatch(t) else t.upper()) + (f" {n.upper()}" if then and then.fullmatch(n.upper()) and not (
-                    n[:1].lower() == "x" and n[1:].isdigit()) else "")  # (not a count: "205/55 x2")
+                    n[:1].lower() == "x" and n[1:].isdigit() or n.lower().endswith(("st", "nd", "rd", "th", "am", "pm"))) else "")
+                        # (not a count, "205/55 x2", nor a floor or an hour: "LS6 4th floor", "LS6 9am")
                         for t, n in zip(found, [*found[1:], ""]) if shape.fullmatch(t) or shape.fullmatch(t.upper())]
             return "example", shaped  # ("cb-1042" of "like CB-1042": CB-1042)
         if shape is not None and alone and any(c.isalpha() for c in sample) and any(c.isdigit() for c in sample) and not any(
@@ -1014,6 +1016,9 @@ class Reader:
                     stem("name")})))  # a title: "Fall of Civilizations", "Introduction to Data Science"
                 speaker = set(_names_after(text, ("i'm", "im", "am")) + _named_here(text)) if made or listed else set()
                 names = [n for n in names if n not in speaker]  # an item is not who speaks ("I'm Bram Osei. ...a sextant")
+                done_by = set(_by_whom(text)) if made and any(f.lower() in _AGENTS or "by" in f.lower().split("_") or f.lower(
+                    ).endswith(("or", "er")) and stem(f.lower()) in {stem(w) for w in _lower_tokens(text)} for f in self.fields) else set()
+                names = [n for n in names if n not in done_by] or names  # nor who did it ("inspected ... by Kev Doyle")
                 names = [n for n in self.unowned(_proper_names(text)) if n not in speaker] if listed and not names else names
                 # tortoise_names: "my two hermanns Shelly and Gus ... I'm Marguerite Olsson", the names listed
                 people = set(_proper_names(text, people=True)) if (
@@ -1580,11 +1585,12 @@ class Reader:
         if kind == "free" and (labelled or told) and not field_stems & _SUBJECT:  # ("saying 'Tam's Bench' with silver
             return self.whole[at + len(label):].split("\n")[0].strip(" .") if labelled else _leading_quote(said) or said  # letters")
         quoted = _QUOTED.findall(self.request.message[:MAX_CHARS])
-        marks = [k for k, c in enumerate(self.request.message[:MAX_CHARS]) if c == '"']
-        marks = [k for k in marks if not self.request.message[k - 1:k].isdigit()] if len(marks) % 2 else marks  # (an odd one
-        # out is an inch mark: 'The 5" sign should read "Welcome"'; not "Class of '99")
-        doubled = [self.request.message[marks[0] + 1:marks[1]]] if len(marks) == 2 and "\n" not in self.request.message[
-            marks[0]:marks[1]] else []  # (no inch mark: 'The 5" sign', 'for the 3" post')
+        sent = self.request.message[:MAX_CHARS]
+        marks = [k for k, c in enumerate(sent) if c == '"']
+        opening = next((k for k in marks if not sent[k - 1:k].isdigit() and sent[k + 1:k + 2].strip()), -1)  # a quote opens
+        closing = next((k for k in marks if k > opening), -1) if opening >= 0 else -1  # after no digit (an inch mark:
+        doubled = [sent[opening + 1:closing]] if closing > 0 and "\n" not in sent[opening:closing] else []  # 'The 5" sign
+        # should read "Welcome"', 'it's 6" wide'), and the next one closes it ("Class of '99")
         quoted = doubled if doubled and any("'" in q for q in doubled) else quoted  # (a plaque saying "In memory of
         # Margaret 'Peggy' Doyle": the whole text, not the nickname inside it)
         textish = stem_set("message note text card caption inscription wording greeting")  # "write 'Congratulations'
@@ -2476,10 +2482,11 @@ class Reader:
         counted_things = self.own | set(words(name.replace("_", " "))) | stem_set("seat place spot")
         one_said = any(w in ("a", "an", "one", "single") and {stem(n) for n in heard_low[k + 1:k + 4]} & counted_things and not (
             heard_low[k + 1:k + 2] and heard_low[k + 1] in _COLLECTIVES) for k, w in enumerate(heard_low)) or ["just", "me"] in [
-                heard_low[k:k + 2] for k in range(len(heard_low))] or any(w in ("one", "single") and heard_low[k + 1:k + 2] not in (
-                    ["of"], ["each"]) and heard_low[k + 1:k + 3] != ["for", "each"] for k, w in enumerate(heard_low))  # "a tyre",
-        # "just one please", "book one for Dune", "a single",
-        # "a spare steel tyre", "just me" (not "a set of tyres", "tyres for a Golf", "one for each room")
+                heard_low[k:k + 2] for k in range(len(heard_low))] or any(w in ("one", "single") and heard_low[k - 1:k] and heard_low[
+                    k - 1] in ("just", "only", "need", "book", "want", "get", "order", "a") and (heard_low[k + 1:k + 2] in (
+                        [], ["please"], ["for"], ["to"], ["thanks"]) or heard_low[k + 1] in CALENDAR) for k, w in enumerate(heard_low))  # "a tyre", "just one
+        # please", "book one for Dune", "a single to York" (not "one delivery address", "the one at 8pm")
+        # "a spare steel tyre", "just me" (not "a set of tyres", "tyres for a Golf")
         if value is None and not self.answer and stem_set("quantity qty count") & set(words(name.replace("_", " "))) and not (
                 isinstance(field, Mapping) and "default" in field and not one_said):
             value = 1.0  # a count no number gives is one: "Add milk", "roll a 20-sided die" (not one with a default:
@@ -3480,9 +3487,8 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
                 :3].lower() in MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     said = [w for w, n, m in zip(said, [*said[1:], ""], [*said[2:], "", ""]) if not (w.lower() == "the" and n[:1].isdigit() and (
-        n.lower().endswith(("st", "nd", "rd", "th"))) and m[:3].lower() in MONTHS and (m.rstrip(".,;!?").lower() in CALENDAR or len(
-            m.rstrip(".,;!?")) <= 4 and m.rstrip(".,;!?").isalpha()))]  # (a month's name or short form: "the 5th Sept", not
-    # "the 5th Mayfair branch")
+        n.lower().endswith(("st", "nd", "rd", "th"))) and m[:3].lower() in MONTHS and (m.rstrip(".,;!?").lower() in CALENDAR or m.rstrip(
+            ".,;!?").lower() in (*MONTHS, "sept")))]  # (a month's name or short form: "the 5th Sept", not "the 5th Mayfair")
     # ("on the 31st October": 31 October, not "the 31st" of this month)
     found, dates, times = _DATE.findall(" ".join(said)), [], []
     found = [value for value, after in itertools.pairwise([*found, ""]) if not ((value.lower() in (  # "today, 2025-01-15":
@@ -10300,7 +10306,7 @@ class _Layered:
     user said before, newest first (the age told two turns ago stays while the city moves to York)."""
 
     def __init__(self, *readers: Reader) -> None:
-        self.readers, self.whole, self.texts = readers, readers[0].whole, readers[0].texts
+        self.readers, self.whole, self.texts, self.tool = readers, readers[0].whole, readers[0].texts, readers[0].tool
 
     def choice(self, name: str, description: str, options: Sequence[Any]) -> Any:
         """The option of the first reader whose message names one alone ("I'm leaving from Southsea": Southsea, not the
@@ -10756,8 +10762,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         "same" in _lower_tokens(request.message))  # a short follow-up ("OK then what about a double for the same dates?")
     if not cues or tool is None or _is_question(request.message) and not about:
         return None
-    ends = [c for c in cues if not (c[0].lower() == "instead" and request.message[c.end():c.end() + 1] in (",", ".", ";", "!", ""))
-            ] or cues  # ("Make it 3 instead, row 14": what follows "make it"; but "instead book for 3")
+    ends = [c for c in cues if c[0].lower() != "instead" or request.message[:c.start()].rstrip()[-1:] in ("-", "–", ",", ".", ";", ":")
+            ] or cues  # ("Make it 3 instead, row 14", "Make it 4 instead of 2": what follows "make it"; but "... - instead
+    # book for 3": instead opens the clause)
     rest = next((_in_digits(request.message[c.end():2000]) for c in ends[::-1] if tokens(request.message[c.end():2000])), "")
     if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
         return None  # "And who teaches the class?": a question of its own

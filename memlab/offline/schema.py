@@ -43,6 +43,7 @@ class Filler(Protocol):
     whole: str  # the text it reads values from (the latest message, or a clause of it)
     texts: Sequence[str]  # what the request says, the latest message first, then what was said before, newest first
     item: bool  # it reads one item of a list ("and Bo"): a list inside that item is not listed again
+    tool: str  # the tool whose arguments it fills ("" for an answer's schema): a tool's caller can be asked
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None: ...
@@ -273,7 +274,7 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 return None
             text = _shaped(pattern) or text
     longest = schema.get("maxLength")
-    if isinstance(longest, int) and len(text) > longest and getattr(filler, "tool", ""):
+    if isinstance(longest, int) and len(text) > longest and filler.tool:
         filler.unfound(name)  # a tool's text too long is asked about, never cut ("at most 80 characters")
     return text[:longest] if isinstance(longest, int) and longest >= 0 else text
 

@@ -36,7 +36,9 @@ different horse, a date with "my mistake", a number in range beside one out of i
 barring "will not", small hemispheres; and of a fifth: a count of one only of the thing counted (not "a set of"), the
 first number of a follow-up, a verb before a Latin name, a later inch mark, hemispheres of mixed styles, a name like a
 month; and of a sixth: one said alone, a clause after "instead", a quote after a digit, short month names, capitals
-beside whole numbers, a postcode's second half.
+beside whole numbers, a postcode's second half; and of a seventh and a fourth hunt: "one" of another kind, "instead
+of", an inch pair, a month-like word, a street number beside a decimal, a floor, and the thing inspected beside who
+inspected it.
 """
 
 from __future__ import annotations
@@ -495,3 +497,29 @@ def test_review_one_said_alone_a_clause_after_instead_quotes_and_short_months_an
     assert _form(cave, "The pylon stands at 52 N 3 W") == {"lat": 52, "lon": -3}
     post = _tool("post_saddle", "Post a saddle to a postcode (e.g. LS6 2AB).", {"postcode": {"type": "string"}})
     assert _calls([post], "post it to LS1 4DY please") == [("post_saddle", {"postcode": "LS1 4DY"})]
+
+
+def test_review_one_of_another_kind_instead_of_an_inch_pair_a_month_like_word_a_street_number_and_a_floor():
+    rides = _tool("book_rides", "Book ropeway rides.", {"ride_count": {"type": "integer", "default": 2}, "day": {"type": "string"}})
+    assert _calls([rides], "Book rides for the one at 8pm on Saturday")[0][1]["ride_count"] == 2
+    table = _tool("book_table", "Book a table at the ropeway cafe.", {"people": {"type": "integer"}, "cafe": {"type": "string"}})
+    before = _turn("Book a table for 2 at Summit Cafe", "book_table", {"people": 2, "cafe": "Summit Cafe"}, "Booked.", "Booked.", 1)
+    assert _calls([table], [*before, {"role": "user", "content": "Make it 4 instead of 2"}]) == [
+        ("book_table", {"people": 4, "cafe": "Summit Cafe"})]
+    sign = _tool("make_sign", "Make a sign for the saddlery.", {"text": {"type": "string"}})
+    assert _calls([sign], 'Make a 6" sign, it\'s 6" wide and says Exit')[0][1]["text"] != " sign, it's 6"  # (no quotation)
+    walk = _tool("book_walk", "Book a ropeway walk on a date (YYYY-MM-DD).", {"date": {"type": "string"}, "area": {"type": "string"}})
+    assert not _calls([walk], "book the walk on the 5th Mayo trail")[0][1]["date"].endswith("-05-05")
+    cave = {"type": "object", "properties": {"lat": {"type": ["number", "null"]}, "lon": {"type": ["number", "null"]}},
+            "required": ["lat", "lon"]}
+    assert _form(cave, "Pylon at 52.5 N 3.2 W, near exit 12 N") == {"lat": 52.5, "lon": -3.2}
+    post = _tool("post_saddle", "Post a saddle to a postcode (e.g. LS6 2AB).", {"postcode": {"type": "string"}})
+    assert all(arguments.get("postcode") != "LS6 4TH" for _, arguments in _calls([post], "post it to LS6 4th floor please"))
+
+
+def test_review_the_thing_inspected_is_not_who_inspected_it():
+    record = {"type": "object", "properties": {"item": {"type": "string"}, "inspected_on": {"type": "string", "format": "date"},
+                                               "inspector": {"type": "string"}, "passed": {"type": "boolean"}},
+              "required": ["item", "inspected_on", "inspector", "passed"]}
+    assert _form(record, "Saddle S-14 was inspected on 3 March 2025 by Kev Doyle and passed.") == {
+        "item": "Saddle S-14", "inspected_on": "2025-03-03", "inspector": "Kev Doyle", "passed": True}
