@@ -114,7 +114,8 @@ def _sent_there(found: Sequence[str], k: int) -> bool:
 #: Names of a field that is whoever did a thing ("taken by Ann Lee": the photographer).
 _AGENTS = frozenset("photographer author artist creator maker writer painter reporter inspector collector organiser organizer "
                     "approver reviewer assessor sender seller buyer owner".split())
-#: Words of seeing, and of a thing not named, before a Latin name ("Saw something (Bufo bufo)"): no common name.
+#: Words of seeing or recording, and of a thing not named, before a Latin name ("Saw something (Bufo bufo)", "Record
+#: Banded Demoiselle (...)"): no part of a common name, but a capitalised "Spotted" inside one ("One Spotted Flycatcher").
 _SEEN = frozenset("saw seen see found spotted caught heard noticed observed record recorded log logged add note something "
                   "anything thing one".split())
 #: Words that make "a" a group, not one ("a set of tyres", "a pair of boots").
