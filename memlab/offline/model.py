@@ -1736,7 +1736,7 @@ class Reader:
                 named and stem("title") in field_stems))  # as a query is, unless it names a title ("Is Dune in?")
             titled = field_stems & _SUBJECT and (headed or gist or alone or task or named or
                                                  _names_after(self.whole, ("to", "in")) or [v for v in _after(
-                self.whole, "to", field_stems) if v.islower()] or [" ".join(_thing(tokens(
+                self.whole, "to", field_stems) if v.islower() and not any(c.isdigit() for c in v)] or [" ".join(_thing(tokens(
                 self.whole)))])  # "I'd rate Oppenheimer 7", "Design review on Friday"; "Renew Piranesi" (renew_loans):
             # "Piranesi"; "two tickets to Hamilton": "Hamilton"; a subject before the tool's own word in lower case:
             titled = [" ".join(ws[:-1]) if len(ws := t.split()) > 1 and t.islower() and stem(ws[-1]) in self.own - (  # "maths

@@ -38,7 +38,7 @@ first number of a follow-up, a verb before a Latin name, a later inch mark, hemi
 month; and of a sixth: one said alone, a clause after "instead", a quote after a digit, short month names, capitals
 beside whole numbers, a postcode's second half; and of a seventh and a fourth hunt: "one" of another kind, "instead
 of", an inch pair, a month-like word, a street number beside a decimal, a floor, and the thing inspected beside who
-inspected it.
+inspected it; and of a fifth hunt: a time after "to" taken for an event's title.
 """
 
 from __future__ import annotations
@@ -523,3 +523,10 @@ def test_review_the_thing_inspected_is_not_who_inspected_it():
               "required": ["item", "inspected_on", "inspector", "passed"]}
     assert _form(record, "Saddle S-14 was inspected on 3 March 2025 by Kev Doyle and passed.") == {
         "item": "Saddle S-14", "inspected_on": "2025-03-03", "inspector": "Kev Doyle", "passed": True}
+
+
+def test_review_a_time_after_to_is_no_title():
+    event = {"type": "object", "properties": {name: {"type": "string"} for name in ("title", "date", "start", "end", "organiser")},
+             "required": ["title", "date", "start", "end", "organiser"]}
+    assert _form(event, "Tack sale in the ropeway hall on Saturday 4 October, 10am to 1pm, organised by Nia Bevan.") == {
+        "title": "Tack sale", "date": "Saturday 4 October", "start": "10am", "end": "1pm", "organiser": "Nia Bevan"}
