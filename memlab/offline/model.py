@@ -152,6 +152,13 @@ def _coordinates(text: str) -> tuple[float | None, float | None]:
     return found[0], found[1]
 
 
+def _date_words(said: Sequence[str]) -> set[int]:
+    """The places of the tokens ``said`` that write a date in words: a month's name and the numbers beside it, and a
+    year ("May 31 2025", "3 June 2025": no reading, count or price among them)."""
+    return {j for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for j in (k - 1, k, k + 1)} | {
+        k for k, t in enumerate(said) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()}
+
+
 def _named_kinds(text: str, kinds: Mapping[str, str]) -> list[str]:
     """The kinds of ``kinds`` (lowered) a message names, each once ("ash and oak rods"); the last when it corrects
     itself ("5 oak... no wait, make it 5 hazel": hazel); none when it leaves them open ("satin or matt")."""
@@ -8189,7 +8196,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         them = "them" if others else "it"
         said = [part.rstrip("abcdefghijklmnopqrstuvwxyz") if part[:1].isdigit() else part for t in tokens(_in_digits(
             request.message)) for part in (t.split("/") if not _DATE.fullmatch(t) else [t])]  # ("3000kg": 3000)
-        dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k + 1)}
+        dated = _date_words(said)
         beyond = sorted((t for k, t in enumerate(said) if "maximum" in field and _NUMBER.fullmatch(t) and k not in dated and (
             _out_of_bounds(float(t), field))), key=lambda t: f" to {t}" not in _in_digits(request.message))  # "rate the
         # lasagne 7 stars" of 1 to 5 (the one it is set "to" first); "300/90 for 3 June 2025": 300, no day nor year
@@ -10678,7 +10685,7 @@ def _out_of_range(name: str, request: Request) -> str:
     fields = {n: f for t in request.tools if t.name == name for n, f in (t.parameters.get("properties") or {}).items() if isinstance(
         f, Mapping) and f.get("type") in ("integer", "number") and ("maximum" in f or "minimum" in f)}
     heard = _lower_tokens(_in_digits(request.message[:2000]))
-    months = {j for k, t in enumerate(heard) if t[:3] in MONTHS and t.isalpha() for j in (k - 1, k + 1, k + 2)}  # ("May 31 2025")
+    months = _date_words(heard)  # ("May 31 2025")
     said = [t.rstrip("abcdefghijklmnopqrstuvwxyz") for k, t in enumerate(heard) if not _DATE.fullmatch(t) and k not in months]
     numbers = [float(t) for t in said if _NUMBER.fullmatch(t)]
     if not fields or not numbers or any(not _out_of_bounds(numbers[0], f) for f in fields.values()):
@@ -10806,8 +10813,7 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t)]  # "and from 2.90 back down to 2.40?": each number
         numeric = [k for k, v in arguments.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]  # in turn
         said = tokens(rest)
-        dated = {k for k, t in enumerate(said) if t.lower() in CALENDAR and t[:3].lower() in MONTHS for k in (k - 1, k, k + 1)} | {
-            k for k, t in enumerate(said) if len(t) == 4 and t[:2] in ("19", "20") and t.isdigit()}  # ("May 3 2025")
+        dated = _date_words(said)
         day = next((k for k, v in arguments.items() if _DATE.fullmatch(str(v))), None)
         if dated and day is not None and any(_NUMBER.fullmatch(t) for k, t in enumerate(said) if k not in dated):
             return None  # "and yesterday (1st June 2025) it was 135 over 88": a new day's values, no correction (not "make
