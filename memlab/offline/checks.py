@@ -271,6 +271,7 @@ def check_body(body: Any, *, compact: bool = False) -> None:
                                   "of type 'json_object'.", "input", "invalid_request_error")  # as the real API does
         if form["type"] == "json_schema":
             name = _require(form, "name", (str,), "text.format.name")
+            _check_name(name, "text.format.name")
             _check_schema(_require(form, "schema", (dict,), "text.format.schema"), "text.format.schema",
                           f"response_format '{name}'", "invalid_json_schema")
             if form.get("strict") is True and (problem := _strict_problem(json.dumps(form["schema"]))):
@@ -290,6 +291,13 @@ def check_conversation_body(body: Any, action: str) -> dict[str, Any]:
     return body
 
 
+def _check_name(name: str, where: str) -> None:
+    """A tool's or a schema's name is letters, digits, "_" and "-" only, as the real API requires ("bad name!" is refused)."""
+    if not name or not all(c.isascii() and (c.isalnum() or c in "_-") for c in name):
+        raise OfflineAPIError(f"Invalid '{where}': string does not match pattern. Expected a string that matches the "
+                              "pattern '^[a-zA-Z0-9_-]+$'.", where, "invalid_value")
+
+
 def _check_tool(tool: Any, where: str) -> None:
     """Check one tool definition (a Chat Completions shape lacks ``name``: refused)."""
     _check_type(tool, (dict,), where)
@@ -298,6 +306,8 @@ def _check_tool(tool: Any, where: str) -> None:
     _check_value(kind, sorted(_TOOL_FIELDS), f"{where}.type")
     if kind in ("function", "custom") and tool.get("name") is None:
         raise _missing(f"{where}.name")
+    if kind in ("function", "custom") and isinstance(tool["name"], str):
+        _check_name(tool["name"], f"{where}.name")
     _check_fields(tool, _TOOL_FIELDS[kind], f"{where}.")
     if kind == "function":
         _check_schema(tool.get("parameters") or {}, f"{where}.parameters", f"function '{tool['name']}'",

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, _capital_runs, _uk_postcode, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, _capital_runs, _uk_postcode, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, named_outside, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       is_handoff, structured, structured_input, tokens, whole_words_at, wording, words)
@@ -286,7 +286,7 @@ _YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant observer surveyor recorder spotter volunteer")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -422,6 +422,9 @@ _CHANGES = stem_set("create delete remove update send cancel book open make set 
                     "pay reset write refund toggle lock unlock turn switch enable disable mark complete request apply "
                     "freeze unfreeze block unblock suspend pause stop halt resume arrange admit dispatch assign discharge "
                     "allocate swap replace")
+#: More verbs of tools that change something, which a question never calls either ("Who's running in novice?" enters
+#: no dog with enter_trial; "What box am I on?" is no change_box).
+_ENROLS = stem_set("enter enrol enroll register reserve schedule hire rent renew change edit modify")
 #: Verbs that open many tool names: "check" alone does not ask for check_warranty, "warranty" does.
 _VERBS = stem_set("get check run look lookup create make find search fetch update send list set do add "
                   "delete remove open show read write call use compute calculate join attend")
@@ -2381,7 +2384,8 @@ class Reader:
         index = self.start + self.taken.get("number", 0)
         told, heard = tokens(self.told(name, description)), _lower_tokens(self.request.message)
         scale = [(n, label.lower()) for n, label in itertools.pairwise(told) if _NUMBER.fullmatch(n) and label.isalpha()
-                 and label.lower() not in STOP]  # numbers a tool labels ("1 (lowest)": "low"), not a range ("0 to 100")
+                 and label.lower() not in STOP | MEASURE_WORDS]  # numbers a tool labels ("1 (lowest)": "low"), not a range
+        # ("0 to 100") nor sizes ("10, 20 or 40 ft")
         labelled = [n for n, label in scale if any(len(w) > 2 and w not in STOP and label.startswith(w) for w in heard)]
         years = [t for t in found if len(t) == 4 and t[:2] in ("19", "20")]
         if stem("year") not in marks and any(stem("year") in words(f.replace("_", " ")) for f in self.fields):
@@ -2867,8 +2871,9 @@ class Reader:
             words(name.replace("_", " ")))][:1]  # "How warm is the cool zone?": cool, the option said of the zone
         unit_said = [part for w in said for part in ([w[:len(w) - len(w.lstrip("0123456789."))], w.lstrip("0123456789.")] if (
             w[:1].isdigit() and w.lstrip("0123456789.").isalpha()) else [w])]  # "3kg": 3, kg
-        after = after or [o for a, b, c in zip(unit_said, unit_said[1:], unit_said[2:]) for o in options if not isinstance(
-            o, str) and str(o) == a and stem(c) in set(words(name.replace("_", " ")))][:1]  # "in 3kg boxes": box_size 3
+        after = after or [o for a, b, c in zip(unit_said, unit_said[1:], [*unit_said[2:], ""]) for o in options if not isinstance(
+            o, str) and str(o) == a and (stem(c) in set(words(name.replace("_", " "))) or b in name.lower().split("_")[1:])][:1]
+        # "in 3kg boxes": box_size 3; "a 20ft container": size_ft 20
         turn = max((k for k, w in enumerate(said) if w in ("actually", "wait") or w in ("that", "it") and k and said[k - 1] in (
             "make", "change")), default=len(said))  # "terrace, ... Actually make that indoors": the option said after it
         after = after or [o for k in range(turn + 1, len(said)) for o in options if isinstance(o, str) and len(o) > 2 and not {
@@ -2909,6 +2914,10 @@ class Reader:
         if named is None and mild and {"cosmetic", "cosmetically", "typo"} & set(said):  # "purely
             named = min(mild, key=lambda o: ("trivial", "cosmetic", "lowest", "low", "minor").index(str(o).lower()))  # cosmetic,
             # only saw it once": the mildest (trivial, not blocker)
+        if named is None and not (spoken or neutral or unsaid) and self.tool and stem(self.tool.split("_")[0].lower()) in stem_set(
+                "change switch swap replace edit modify") and not isinstance(options[0], (int, float)):  # the new option
+            self.found_nothing += [name] * (name not in self.found_nothing)  # of a change nothing names ("change it to
+            # tuesdays" of change_box's box): asked, never guessed
         chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]  # a priority, high
         self.chosen, self.toned = (str(chosen), cues), False  # and the message's words that chose it
         return chosen
@@ -4201,9 +4210,10 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     or low in CALENDAR or low in _ORDINALS or low in _HONORIFICS or dated or low in ("true", "false", "none", "null")
                     or people and (cued == at or any(c.isdigit() for c in word) or word.isupper() and len(word) <= 3)
                     or before.isdigit() and (len(word) == 1 or word.isupper() and len(word) <= 3)  # "128 GB", "48000 EUR"
-                    or at == 0 and not (piece.lstrip().startswith(f"{word} (") and low not in STOP and piece.lstrip()[
-                        len(word) + 2:].split(" ")[0].lower().rstrip(",") in ("a", "an", "aged", "age", *map(str, range(
-                            1, 30)))  # "Biscuit (a 4-year-old beagle)", not "Important (read this)"
+                    or at == 0 and not (piece.lstrip().startswith(f"{word} (") and low not in STOP and ((bracketed := piece.lstrip()[
+                        len(word) + 2:].split(" ")[0].lower().rstrip(",")) in ("a", "an", "aged", "age", *map(str, range(
+                            1, 30))) or people and "@" in bracketed)  # "Biscuit (a 4-year-old beagle)", "Isla (isla@wood.example)",
+                        # not "Important (read this)"
                                         or after.lower() in ("and", "or", "s") and low not in _PLEASANTRIES | _NODS and (
                                             after == "s" or not people or not (found[at + 2:at + 3] or [""])[0][:1].islower())  # not "Wash
                                         # and dry: 3 duvet covers"
@@ -4653,6 +4663,8 @@ def _fitting(tool: Tool, request: Request) -> int:
             "default" in field)  # a list may be empty: "Add a dentist appointment for Tuesday" (no attendees)
         if isinstance(field.get("enum"), list):
             found = reader.named_option(field["enum"], str(field.get("description") or "")) is not None
+        elif field.get("type") == "array" and isinstance(listed := (field.get("items") or {}).get("enum"), list):
+            found = bool(reader.choices(listed))  # "to tuesdays and fridays" of days: list[Literal["Monday", ...]]
         elif field.get("type") == "boolean":  # "with cheese"; one not said is false, as a null one is null
             found = bool(set(words(name.replace("_", " "))) & set(words(request.message)))
         elif field.get("type") in ("number", "integer"):
@@ -4919,6 +4931,10 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = ["" if v.endswith("s") and not v.endswith(("ss", "us", "is")) and "_" in t.name else v for t, v in zip(
             tools, verbs)]  # seats_left: a thing (no verb "seat")
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
+        said_first = _lower_tokens(request.message)
+        wh = bool(set(said_first) & {"what", "what's", "whats", "who", "who's", "which", "how", "where", "when", "why"}) and (
+            said_first[:1] not in (["can"], ["could"], ["would"], ["will"], ["please"]))  # "Who's running in novice?" enters
+        # no dog ("Can I change my delivery address?" may change it)
         done = set(words(" ".join(heard[heard.index("did") + 1:]))) - _VERBS if "did" in heard else set()  # "Which
         heard = set(words(request.message)) - _HANDOFF - _FREE
         heard = heard | related(heard) if {"left", "free", "spare", "remaining", "available"} & set(_lower_tokens(
@@ -4927,7 +4943,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         tools = [t for t, verb in zip(tools, verbs) if t.handoff and not (to_know and t not in answering and (_CHANGES | {
                  stem("change")}) & t.stems - _HANDOFF and not (heard & (t.stems - _CHANGES - _HANDOFF - set().union(*(
                      u.stems for u in answering))) and t.stems & _CHECKS))
-                 or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | _STORES[
+                 or not t.handoff and (verb.endswith("ing") or stem(verb) not in _CHANGES | (_ENROLS if wh else set()) | _STORES[
                  "keep"] | _STORES["forget"] | (
                  _ADDRESSING - _SAYING - _VERBS) | done | {"add"}) and not (verb in _ACTING and t.told.lower().startswith(
                      verb)) and (_takes_a_query(t, request.message) or not _takes_a_query(t))]  # book did I reserve?": not
@@ -5066,7 +5082,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         # hours": the one tool taking all it gives (book_studio_slot, not booth_price by "booth")
         optioned = not tool.handoff and (not _about_user(request.message) or bool(_REQUESTING & set(spoken_low))) and sum(bool({stem(str(o).lower()) for o in (
             f.get("enum") or ())} & message) for f in (tool.parameters.get("properties") or {}).values() if isinstance(
-                f, Mapping)) >= 2  # "swap the carrot for beetroot": the tool taking an option of each of two fields
+                f, Mapping)) >= 2 or not tool.handoff and any({stem(str(o).lower()) for o in (f.get("items") or {}).get(
+                    "enum") or ()} & message or named_outside((f.get("items") or {}).get("enum") or [], request.message) for f in (
+                        tool.parameters.get("properties") or {}).values() if isinstance(f, Mapping) and isinstance(f.get(
+                            "items"), Mapping))  # "swap the carrot for beetroot": the tool taking an option of each of two
+        # fields; "change it to tuesdays" (or "to saturdays"): the one listing the days
         distinct = len(said) + bool(own & heard - message) + optioned or whole or bool(  # related words ("parcel": track, package) once;
             (lead not in shared or [stem(u.name.split("_")[0].lower()) for u in tools].count(lead) == 1 == (lead == stem(
                 tool.name.split("_")[0].lower()))) and (  # (the one tool it is the verb of: "book" of book_court, not of
@@ -8190,8 +8210,15 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         ends = [field.get("minimum", field.get("exclusiveMinimum")), field["maximum"]] if "maximum" in field else [n for t in tokens(str(field.get(
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
         others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
+        options = field.get("enum") or (field.get("items") or {}).get("enum") or []
+        if (outside := named_outside(options, request.message)) and not missing[1:]:  # "Saturday is not one of the days
+            listed = ", ".join(map(str, options[:-1])) + f" or {options[-1]}"  # (Monday, ... or Friday)."
+            kind = " ".join(w for w in missing[0].split("_") if w.lower() not in MEASURE_WORDS) or missing[0]  # size_ft:
+            kind += "s" * (not kind.endswith("s"))  # sizes
+            return f"{outside[:1].upper() + outside[1:]} is not among the {kind} I can choose from: {listed}."
+        listed = [str(o) for o in field.get("enum") or () if o is not None][:8]
         wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 and ends[0] is not None else (
-            f" (at most {ends[1]})" if len(ends) == 2 else "")) + "".join(
+            f" (at most {ends[1]})" if len(ends) == 2 else f" ({', '.join(listed[:-1])} or {listed[-1]})" if len(listed) >= 2 else "")) + "".join(
             f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
         them = "them" if others else "it"
         said = [part.rstrip("abcdefghijklmnopqrstuvwxyz") if part[:1].isdigit() else part for t in tokens(_in_digits(
@@ -10374,7 +10401,20 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             isinstance(v, bool)) and n in bounded and _out_of_bounds(v, bounded[n])), "")  # (nor one the call would carry)
         if beyond:
             return [], [beyond] if may_ask else []  # a value out of its range ("and 3000kg of steel?" of at most 2000): asked
-        return [_call(f"{fingerprint}_0", *fixed)], []
+        calls = [_call(f"{fingerprint}_0", *fixed)]
+        found = tokens(_in_digits(request.message[:2000]))  # "and piste 5 and 6 on the same day?": 5, then 6
+        for key, value in fixed[1].items():
+            if isinstance(value, bool) or not isinstance(value, (int, str)) or str(value) not in found:
+                continue
+            for k in range(found.index(str(value)) + 1, len(found) - 1):
+                later = found[k + 1]
+                if found[k].lower() not in ("and", "or") or not _listed_next(request.message, found[k - 1], later) or not (
+                        later.isdigit() if isinstance(value, int) else later[:1].isupper() == value[:1].isupper() and any(
+                            map(str.isdigit, later)) == any(map(str.isdigit, value))):
+                    break
+                calls.append(_call(f"{fingerprint}_{len(calls)}", fixed[0], {**fixed[1], key: int(later) if isinstance(
+                    value, int) else later}))
+        return calls, []
     for number, tool in enumerate(chosen):
         schema = _told_options(tool.parameters or {"type": "object", "properties": {}}, tool.told)
         asked = _clause_for(tool, request) if len(chosen) > 1 else _amended(request)
@@ -10400,8 +10440,9 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 arguments[n] not in " ".join(c["arguments"] for c in calls))]  # "Who is on at Carrow Ridge on 2025-07-19, and who is at
             asks_again = len(other) == 1 and len(_needed(tool)) > 1 and " and " in asked.message and (  # Pellin Knoll?": the
                 asked.message.lower().partition(" and ")[2].split(" ")[0] in QUESTION_WORDS)  # second place, the same day
+            sent = {str(v) for c in calls for v in (structured(c["arguments"]) or {}).values()}  # (a whole value: 5 is
             fresh = [n for n in _needed(tool) if arguments.get(n) != before.get(n) and n not in reader.found_nothing and str(
-                arguments.get(n)) not in " ".join(c["arguments"] for c in calls) and (
+                arguments.get(n)) not in sent and (  # no part of "2025-08-09")
                 _listed_next(asked.message, str(before.get(n)), str(arguments.get(n)), frozenset(words(n.replace("_", " ")))))]  # "at Refugio Frey, Cabane de Moiry and
             # Tracuithütte on Aug 9": a hut per call, the night shared
             moved = [n for n in _needed(tool) if isinstance(arguments.get(n), str) and arguments.get(n) != before.get(n)]
@@ -10422,6 +10463,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                           for k, option in enumerate(options)]
                 break
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
+            arguments = _own_numbers(asked.message, arguments, before) if start else arguments
             for n, f in (schema.get("properties") or {}).items() if may_ask and not start else ():  # "rate it 7 stars" of 1
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
@@ -10446,6 +10488,10 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         _out_of_bounds(value, k) for k in kinds if isinstance(k, Mapping) and k.get("type") in ("integer", "number")) and (
                         any(isinstance(k, Mapping) and k.get("type") in ("integer", "number") for k in kinds)) and n not in reader.found_nothing:
                     reader.found_nothing.append(n)
+            for n, f in (schema.get("properties") or {}).items() if may_ask else ():  # "deliver on saturday as well?" of
+                options = f.get("enum") or (f.get("items") or {}).get("enum") if isinstance(f, Mapping) else None  # Monday to
+                if isinstance(options, list) and n in _needed(tool) and named_outside(options, asked.message):  # Friday: said
+                    reader.found_nothing += [n] * (n not in reader.found_nothing)  # to be none of them, never sent as []
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
             arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
@@ -10471,6 +10517,26 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     if waiting and not calls:  # what they wait for cannot be made now ("open a ticket for it", no order id given)
         return _plan(request, fingerprint, chaining, only=waiting)
     return calls, missing
+
+
+def _own_numbers(message: str, arguments: dict[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
+    """A further call's numbers as its own part of the message gives them: "what did Morag Baird score in 2024? and Tomos
+    Pryce in 2023?": 2023 for Tomos Pryce, not 2024 again. The part runs from the text that is new in this call to the
+    next question mark, "and" or semicolon; a number the call carries over from the one before is replaced when that
+    part holds exactly one number, of the same number of digits, that the call before did not have."""
+    texts = [v for k, v in arguments.items() if isinstance(v, str) and v != before.get(k) and v in message]
+    if not texts:
+        return arguments
+    at = message.find(texts[0]) + len(texts[0])
+    part = message[at:]
+    ends = [k for k in (part.find("?"), part.find(" and "), part.find(";")) if k >= 0]
+    said = [t for t in tokens(part[:min(ends)] if ends else part) if t.isdigit()]
+    out = dict(arguments)
+    for key, value in arguments.items():
+        if type(value) is int and value == before.get(key) and len(said) == 1 and len(said[0]) == len(str(value)) and (
+                int(said[0]) != value):
+            out[key] = int(said[0])
+    return out
 
 
 def _barred(request: Request, call: Mapping[str, Any]) -> str | None:
@@ -10716,6 +10782,7 @@ def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozense
     around = [*text[:at[0]].split()[-1:], *text[at[0] + len(first) + after[0] + len(then):].split()[:1]] if after else []
     kinds = any(w.lower().endswith("s") and stem(w.lower().strip(".,;:!?")) in of for w in around) or all(
         value.lower() in _LANGUAGES for value in (first, then))  # "the Oak and Elm rooms" (of ``room``), "French and Spanish"
+    joined = {w for w in joined if stem(w) not in of} if {"and", "or"} & joined else joined  # "piste 5 or piste 6"
     return bool(after) and shape[0] == shape[1] and ("," in gap or bool({"and", "or", "&"} & joined)) and joined <= {
         "and", "or", "&", "at", "in", "on", "the", "for", "my", "our"} and ("," in gap or shape[0][0] or len(joined) > 1 or text[:at[0]].rstrip(
             ).endswith(",") or bool(kinds))  # (a list, its last item too, numbers, things of a kind said after them,

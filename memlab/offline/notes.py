@@ -305,7 +305,7 @@ def read_prompt(prompt: str) -> NoteSpec:
                     spec.must_keep.append(json.loads(item))
     if "summary:" in (lines or [""])[-1].lower():  # "...New lines of conversation: ...\n\nNew summary:" asks
         return replace(spec, max_words=spec.max_words or DEFAULT_MAX_WORDS)  # for the summary's text: its facts
-    if "json" in lower or "yaml" in lower:
+    if "json" in lower or "yaml" in lower or _key_value(lower):
         keys = _named_keys(prompt) or list(dict.fromkeys(_EXAMPLE_KEYS.findall(prompt)))
         spec.json_keys = [key.split("(")[0].strip(" \"'`") if key.partition("(")[2].rstrip(") ") in _KEY_NOTES or not key.partition(
             "(")[2] else key.strip(" \"'`") for key in keys]  # "mistakes (a list)", '"open" (a list)'; '"final depth (m)"' whole
@@ -332,7 +332,7 @@ def read_prompt(prompt: str) -> NoteSpec:
             asks_for_keys(prompt)) or len(spec.sections) >= 2 and any(cue in lower for cue in (
                 "one line per field", "one line per section", "one line per label", "one line per heading", "on the same line")))  # "Fill in this card, one line
         # per field: Phone: the customer's phone number": "Phone: 07700 900123"
-    elif "json" not in lower:  # "YAML with the keys a, b and c": "key: value" lines, as a form's
+    elif "json" not in lower:  # "YAML with the keys a, b and c", "key: value lines with these keys": a form's lines
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
     head, _, rows = prompt[lower.find("columns") + 7:].lstrip(" ,").split("\n")[0].split(". ")[0].partition(":") if (
         spec.table and "columns" in lower) else ("", "", "")
@@ -387,8 +387,15 @@ def asks_for_keys(prompt: str) -> bool:
     lines = [line.strip() for line in prompt[:20_000].splitlines() if line.strip()]  # blank lines between fields too
     asked = asks_for_summary(prompt) or {t.lower() for t in tokens(prompt[:2000])} & (_LEAD | {"form", "card"})
     form = asked and any(_form_line(a) and _form_line(b) for a, b in zip(lines, lines[1:]))  # "Fill in:\nName:\n..."
-    return bool(form) or ("json" in prompt[:20_000].lower() or "yaml" in prompt[:20_000].lower()) and bool(
+    return bool(form) or ("json" in prompt[:20_000].lower() or "yaml" in prompt[:20_000].lower() or _key_value(
+        prompt[:20_000].lower())) and bool(
         _named_keys(prompt[:20_000]))
+
+
+def _key_value(lower: str) -> bool:
+    """Whether a prompt (lower-cased) asks for "key: value" lines ("Write the summary as key: value lines with these
+    keys"), a form whose keys it names in words."""
+    return any(cue in lower for cue in ("key: value", "key:value", "key-value", "key = value", "key=value"))
 
 
 def _form_line(line: str) -> bool:
@@ -427,6 +434,9 @@ def _named_keys(prompt: str) -> list[str]:
             ")")] if sentence[:1] not in "-*•" else []  # "the following fields from the (not '"final_details" (object
         # of field -> final value)')
         sentence = sentence[later[-1].end():] if later else sentence  # text and return JSON with keys: name, phone"
+        if rest[0].rstrip().endswith(":") and len(sentence.strip(" ,:").split()) <= 3 and (below := next((
+                line.strip() for line in rest[1:4] if line.strip()), "")).count(",") >= 1:  # "with exactly these keys,
+            sentence = below.rstrip(". ")  # in order:\ncustomer_name, serial, model": the line below
         if sentence[:1] in "-*•":  # "JSON with these keys:" then a list, a key a line ("- tenant")
             below = takewhile(lambda line: line.strip()[:1] in ("-", "*", "•"), prompt[found.end():].splitlines())
             sentence = ", ".join(_typed_key(line.strip().lstrip("-*• ")) for line in below)
@@ -679,6 +689,9 @@ def _identifiers(statement: Statement) -> list[str]:
                 2].split() or [""])[0].lower().strip(".,;:!?") not in _COUNTED:
             value = f"{value} {groups.pop(0)}"
         values[at] = value
+    values = [f"{v} {after}" if v[-1:].isdigit() and v[:1].isalpha() and " " not in v and len(after := (statement.text.partition(
+        f"{v} ")[2].split()[:1] or [""])[0].rstrip(".,;!?")) == 3 and after.isalpha() and after.isupper() else v
+              for v in values]  # a registration: "KX19 ABC", not "KX19"
     inward = {v for v in values if len(v) == 3 and v[0].isdigit() and v[1:].isalpha() and v[1:].isupper()}  # a postcode
     values = [f"{v} {n}" if n in inward and f"{v} {n}" in statement.text else v for v, n in zip(values, [*values[1:], ""])
               if v not in inward or f" {v}" not in statement.text or not any(f"{w} {v}" in statement.text for w in values)]  # is
@@ -796,6 +809,10 @@ def _label(statement: Statement, value: str) -> str:
     head = statement.text.split(value, 1)[0].split(", ")[-1].split("; ")[-1].split(" - ")[-1].split(" – ")[-1]  # its own
     # clause's ("it broke, 14C": "14C"; "last week - serial VN-20731": "serial")
     said = [t for t in tokens(head) if t.lower() not in STOP and t.lower() not in ("itself", "now")]
+    clauses = statement.text.split(value, 1)[0].split(", ")
+    if not said and len(clauses) >= 2 and [t.lower().replace("’", "'") for t in tokens(head)] in (["it's"], ["it", "is"], ["that's"]):
+        said = [t for t in tokens(clauses[-2]) if t.lower() not in STOP]  # "my badge number, it's QA-5512": "badge number"
+        said = said if said and stem(said[-1].lower()) in ID_NOUNS else []
     before = said[-2:]
     named = [t for t in said if stem(t.lower()) in ID_NOUNS - {"numb", "no"} and t.isalpha() and not t.lower().endswith(
         ("ed", "ing"))] if head.lower().rstrip().endswith((" is", " was")) else []  # "My reference from your letter is X":
@@ -1115,6 +1132,14 @@ def _keyed(part: Section, said: Sequence[Statement], siblings: frozenset[str] = 
     return [v for n, c in clauses if n == best and (v := _value(plain, c) if head in words(c) else _shortened(part, c, short)) and (
         v != c) and len(v.split()) <= 4 and facts(v)][-1:]  # ("The alarm code is 9182 and the gate code is 4471": each code its own; "Customer account is
     # KP-3301, can you send someone?": a question may say one too, not "Is the alarm code 9182?")
+
+
+def _tool_field(part: Section, said: Sequence[Statement]) -> list[str]:
+    """A key's value as the latest tool result giving a field of the same words gives it (``warranty_until`` of a
+    lookup's ``{"warranty_until": "2025-03-31"}``, read as "warranty until: 2025-03-31"), else none."""
+    named = words(part.heading.replace("_", " "))
+    return [value for s in said if named and s.role == "tool" and (pair := s.text.partition(": "))[1] and words(
+        pair[0].replace("_", " ")) == named and (value := pair[2].strip())][-1:]
 
 
 def _shortened(part: Section, clause: str, short: frozenset[str] | set[str]) -> str:
@@ -2258,7 +2283,7 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         bodies = {h: [line.replace(_bare(line), _third(_bare(line), name)) if _bare(line) in users else line
                       for line in b] for h, b in bodies.items()}
     if spec.json_keys or spec.form or spec.columns:  # one value a key or field (or row): "Severity is P1" gives "P1"
-        values = {s.heading: _latest(s) and _said_anywhere(s, said) or _moved(s, said) or (_keyed(s, said, frozenset(
+        values = {s.heading: _tool_field(s, said) or _latest(s) and _said_anywhere(s, said) or _moved(s, said) or (_keyed(s, said, frozenset(
             w for o in sections if o is not s for w in words(o.heading.replace("_", " "))) - set(words(s.heading.replace(
                 "_", " ")))) if spec.json_keys
                                else []) or _values(s, bodies[s.heading]) or _said_anywhere(s, said) * (s.blank or _kind_of(

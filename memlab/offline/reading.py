@@ -601,6 +601,9 @@ class _Reader:
             if len(spots) == 1 and len(whole_words_at(s.text, said_there[spots[0]])) == 1:
                 at_number = whole_words_at(s.text, said_there[spots[0]])[0]
                 return s.text[:at_number] + count + s.text[at_number + len(said_there[spots[0]]):]
+        if at == len(found) and verb and _FIXES & {t.lower() for t in found[:lead]} and (
+                restated := self._restated(sentence, found[lead:], verb)):  # "wait no, Sami's mum is 07700 900132"
+            return restated
         if at == len(found) and new:  # "Make that 18 crates, four more came in": the value ends at its clause's end
             start = 0
             for t in found[:lead + 1]:
@@ -705,6 +708,28 @@ class _Reader:
             not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, [
                 p.lower() for p in placed] or subject or [phrase, *sorted(thing)] * bool(thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
+
+    def _restated(self, sentence: str, said: Sequence[str], verb: str) -> str | None:
+        """A correction that names its thing again with a new number ("wait no, Sami's mum is 07700 900132, sorry" of
+        "Sami's mum's number is 07700 900123 and Sammy's dad is 07700 900321") read as the latest statement before that
+        names the thing and a number of the same shape, with the new one in its place; ``None`` if there is none."""
+        lowered = [t.lower().replace("’", "'") for t in said]
+        if verb not in lowered[1:5]:
+            return None
+        subject = lowered[:lowered.index(verb)]
+        value = list(itertools.takewhile(lambda t: t not in (",", ";") and t.lower() not in STOP | {"sorry"}, said[len(subject) + 1:]))
+        thing = {stem(t.removesuffix("'s")) for t in subject if t.removesuffix("'s").isalpha() and t not in STOP}
+        if not thing or not value or not all(t.isdigit() for t in value) or len("".join(value)) < 3:
+            return None
+        shape = [len(t) for t in value]
+        for s in reversed([s for s in self.statements if s.role == "user" and s.turn < self.turn and not s.asks]):
+            found = tokens(s.text)
+            runs = [k for k in range(len(found) - len(shape) + 1) if [len(t) for t in found[k:k + len(shape)]] == shape and all(
+                t.isdigit() for t in found[k:k + len(shape)])]
+            if thing <= {stem(t.lower().removesuffix("'s")) for t in found} and runs:
+                near = " ".join(subject)
+                return _replaced(s.text, " ".join(value), "", value[0], [near, *sorted(thing)])
+        return None
 
     def _object_moved(self, new: Sequence[str]) -> str | None:
         """A person's new object of a verb told before: "Dara sings soprano" of "Dara Flynn sings alto in the choir" is
@@ -868,7 +893,7 @@ def named_here(text: str) -> str:
     before a comma or dash, "Sam here - ...", else two or three: not "Madrid here is hot", "Everyone here is
     vegetarian", "Reception here, ..."); else ""."""
     found = tokens(text[:200])
-    greeted = int(bool(found) and found[0].lower() in ("hi", "hello", "hey"))  # (no words at all: "!")
+    greeted = int(bool(found) and found[0].lower() in ("hi", "hello", "hey", "hiya", "heya", "howdy", "morning", "evening"))  # (not "!")
     run = list(itertools.takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in CALENDAR | STOP, found[
         greeted:greeted + 4]))
     if run and run[-1].lower() in _BUSINESSES:
@@ -959,6 +984,28 @@ def _capital_runs(found: Sequence[str]) -> list[list[str]]:
         elif runs[-1]:
             runs.append([])
     return [run for run in runs if run]
+
+
+#: Units a size is said in ("a 30ft container", "the 2 m one").
+_SIZE_UNITS = frozenset("ft foot feet m metre metres meter meters cm mm inch inches".split())
+
+
+def named_outside(options: Sequence[Any], text: str) -> str:
+    """A value of the options' own kind that ``text`` names though none of them is it, as written, else ``""``: a
+    weekday of weekday options ("deliver on saturday as well?" of Monday to Friday), a size of number options ("a 30ft
+    one" of 10, 20 or 40: "30 ft")."""
+    found = tokens(text[:2000])
+    if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
+        said = [t for t in found if (t.lower().removesuffix("s") in _WEEKDAYS) and t.lower().removesuffix("s") not in {
+            o.lower() for o in options}]
+        return said[0].removesuffix("s").capitalize() if said else ""
+    if len(options) >= 2 and all(type(o) is int for o in options):
+        for at, t in enumerate(found):
+            number, unit = t[:len(t) - len(t.lstrip("0123456789"))], t.lstrip("0123456789").lower()
+            unit = unit or (found[at + 1].lower() if number and at + 1 < len(found) else "")
+            if number and unit in _SIZE_UNITS and int(number) not in options:
+                return f"{number} {unit}"
+    return ""
 
 
 def _uk_postcode(outward: str, inward: str) -> bool:

@@ -1,0 +1,185 @@
+"""Tools, notes, memory and the API's checks, as outside testers met them this round (in my own words and domains: a
+brass band, a seed vault, a skate park):
+
+- a question never calls a tool that enters, changes or schedules ("Who's playing in the second section?" lists, it
+  enters no one); the option of a change nothing names is asked for, with the options, never guessed; a value of the
+  options' kind that none of them is ("Sunday" of Monday to Friday, "a 15ft ramp" of 6, 8 or 12) is said to be none,
+  never sent as an empty list or the first option; "an 8ft ramp" is the 8 of ``height_ft``; a tool's "6, 8 or 12 ft"
+  is no labelled scale, so a number nobody gave is asked for;
+- "and bay 4 and 5 on the same day?" checks both; "bay 4 or bay 5" too; "what did Ana Silva play in 2023? and Tom
+  Reyes in 2021?" gives each ask its own year;
+- a correction that names its thing again ("wait no, Ana's dad is 07700 900871") rewrites the sentence that gave it,
+  so the new number is the one read back;
+- a note's key: value lines take the keys a prompt names in words ("key: value lines with these keys, in order: ..."),
+  a key a tool's result names gets that result's value; an identifier keeps its label when said as "my member number,
+  it's SV-4471", and a registration its second half ("KX19 ABC");
+- a structured observer, surveyor or volunteer is a person ("Hiya, Ruth Amos here" is Ruth Amos; a name signed with
+  an email in brackets is that name);
+- the real API refuses a schema's or a tool's name with characters outside letters, digits, "_" and "-".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memlab.items import assistant, call, output, user
+from memlab.offline.api import OfflineAPI
+from memlab.offline.checks import OfflineAPIError
+from memlab.prompts import render_transcript
+
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
+from ..helpers import offline_form as _form
+from ..helpers import offline_reply as _reply
+from ..helpers import tool_turn as _turn
+
+pytestmark = pytest.mark.usefixtures("api")
+
+_BAND = [_tool("enter_contest", "Enter a player and instrument in the brass band solo contest. Entry £8 per solo.",
+               {"player": {"type": "string"}, "instrument": {"type": "string"},
+                "section": {"type": "string", "enum": ["junior", "second", "open"]},
+                "member_no": {"anyOf": [{"type": "string"}, {"type": "null"}]}}),
+         _tool("section_list", "Who is playing in a section of the solo contest.",
+               {"section": {"type": "string", "enum": ["junior", "second", "open"]}}),
+         _tool("past_marks", "A player's mark in a given year (out of 100).",
+               {"player": {"type": "string"}, "year": {"type": "integer"}})]
+
+_VAULT = [_tool("get_membership", "Fetch a seed vault membership by id (SV-nnnn).", {"member_id": {"type": "string"}}),
+          _tool("set_collection_days", "Change which weekdays seed parcels are collected.", {
+              "member_id": {"type": "string"}, "days": {"type": "array", "items": {"type": "string", "enum": [
+                  "Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]}}}),
+          _tool("change_parcel", "Change the parcel size of a membership.", {
+              "member_id": {"type": "string"}, "parcel": {"type": "string", "enum": ["pinch", "packet", "jar"]}})]
+
+_RAMPS = [_tool("quote_ramp", "Quote weekly hire of a skate ramp of 6, 8 or 12 ft for a number of weeks.",
+                {"height_ft": {"type": "integer", "enum": [6, 8, 12]}, "weeks": {"type": "integer"}})]
+
+_BAYS = [_tool("check_bay", "Check a skate park practice bay (1-9) on a date (YYYY-MM-DD).",
+               {"bay": {"type": "integer"}, "date": {"type": "string"}})]
+
+
+def test_a_question_never_calls_a_tool_that_enters_someone():
+    told = "You take entries for the Moorside solo contest."
+    assert [name for name, _ in _calls(_BAND, "who's playing in the second section?", told)] == ["section_list"]
+    earlier = _turn("Enter me please, Ana Silva, on cornet in the second section. member no is MB0912", "enter_contest", {
+        "player": "Ana Silva", "instrument": "cornet", "section": "second", "member_no": "MB0912"},
+        "Entered Ana Silva on cornet in second. Solo number 1.", "Entered Ana Silva on cornet in second.", 1)
+    for asked in ("who's playing in the second section?", "how much is it to enter?", "whats the stage length in metres"):
+        made = _calls(_BAND, [*earlier, {"role": "user", "content": asked}], told)
+        assert "enter_contest" not in [name for name, _ in made], asked
+
+
+def test_a_question_of_what_one_has_is_a_lookup_not_a_change():
+    made = _calls(_VAULT, "hi, my membership is SV-4471, what parcel am I on and how much a month?")
+    assert made == [("get_membership", {"member_id": "SV-4471"})]
+
+
+def test_the_option_of_a_change_nothing_names_is_asked_for_with_the_options():
+    assert _calls(_VAULT, "SV-4471: change the parcel size please") == []
+    reply = _reply("SV-4471: change the parcel size please", "Use your tools.", tools=_VAULT)
+    assert "pinch, packet or jar" in reply and reply.endswith("?")
+
+
+def test_days_a_tool_lists_choose_that_tool_over_one_whose_name_says_change():
+    assert _calls(_VAULT, "my number is SV-4471. please change it to tuesdays and fridays") == [
+        ("set_collection_days", {"member_id": "SV-4471", "days": ["Tuesday", "Friday"]})]
+    assert _calls(_VAULT, "my number is SV-4471. please change my parcel to a jar") == [
+        ("change_parcel", {"member_id": "SV-4471", "parcel": "jar"})]
+
+
+def test_a_weekday_none_of_the_options_is_said_to_be_none_of_them():
+    message = "my number is SV-4471. can you collect on sunday as well?"
+    assert _calls(_VAULT, message) == []
+    reply = _reply(message, "Use your tools.", tools=_VAULT)
+    assert reply.startswith("Sunday is not among the days") and "Monday, Tuesday, Wednesday, Thursday or Friday" in reply
+
+
+def test_a_size_said_with_its_unit_picks_that_option():
+    assert _calls(_RAMPS, "How much for an 8ft ramp for 3 weeks?") == [("quote_ramp", {"height_ft": 8, "weeks": 3})]
+    assert _calls(_RAMPS, "a 12ft ramp for 2 weeks please, how much?") == [("quote_ramp", {"height_ft": 12, "weeks": 2})]
+
+
+def test_a_size_none_of_the_options_is_said_and_not_quoted():
+    assert _calls(_RAMPS, "how much is a 15ft ramp for 2 weeks") == []
+    assert _reply("how much is a 15ft ramp for 2 weeks", "Use your tools.", tools=_RAMPS) == (
+        "15 ft is not among the heights I can choose from: 6, 8 or 12.")
+
+
+def test_sizes_in_a_tools_description_are_no_labels_so_a_count_nobody_gave_is_asked_for():
+    assert _calls(_RAMPS, "hire an 8ft ramp") == []
+    assert "weeks" in _reply("hire an 8ft ramp", "Use your tools.", tools=_RAMPS)
+
+
+def test_a_follow_up_naming_two_values_checks_each():
+    earlier = _turn("is bay 3 free on 2025-08-09?", "check_bay", {"bay": 3, "date": "2025-08-09"},
+                    "Bay 3 on 2025-08-09: free 18:00-20:00.", "Bay 3 is free 18:00-20:00.", 1)
+    made = _calls(_BAYS, [*earlier, {"role": "user", "content": "and bay 4 and 5 on the same day?"}])
+    assert made == [("check_bay", {"bay": 4, "date": "2025-08-09"}), ("check_bay", {"bay": 5, "date": "2025-08-09"})]
+
+
+def test_two_values_with_the_fields_word_again_are_two_calls():
+    assert _calls(_BAYS, "is bay 4 or bay 5 free on 2025-08-09?") == [
+        ("check_bay", {"bay": 4, "date": "2025-08-09"}), ("check_bay", {"bay": 5, "date": "2025-08-09"})]
+
+
+def test_a_second_ask_with_its_own_year_is_called_with_that_year():
+    for message in ("what mark did Ana Silva get in 2023? and Tom Reyes in 2021?",
+                    "what mark did Ana Silva get in 2023 and Tom Reyes in 2021?"):
+        assert _calls(_BAND, message) == [("past_marks", {"player": "Ana Silva", "year": 2023}),
+                                          ("past_marks", {"player": "Tom Reyes", "year": 2021})]
+    assert _calls(_BAND, "what mark did Ana Silva and Tom Reyes get in 2023?") == [
+        ("past_marks", {"player": "Ana Silva", "year": 2023}), ("past_marks", {"player": "Tom Reyes", "year": 2023})]
+
+
+def test_a_correction_naming_its_thing_again_replaces_the_number_it_gave():
+    chat = [{"role": "user", "content": "Ana's dad's number is 07700 900817 and Tom's mum is 07700 900555."},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "wait no, Ana's dad is 07700 900871, sorry"},
+            {"role": "assistant", "content": "Noted."}]
+    for asked, number in (("whats Ana's dad's number?", "07700 900871"), ("and Tom's mum's number?", "07700 900555")):
+        reply = _reply([*chat, {"role": "user", "content": asked}], "Answer from what the user says.")
+        assert number in reply and "900817" not in reply
+
+
+def test_key_value_lines_take_the_keys_a_prompt_names_and_a_results_own_values():
+    items = [user("hello, the germination cabinet keeps tripping. unit is GC-2210, name Petra Holm"),
+             call("c1", "lookup_unit", json.dumps({"unit": "GC-2210"})),
+             output("c1", json.dumps({"model": "Vernal 4", "service_due": "2025-05-01"})),
+             assistant("Thanks Petra. Your Vernal 4 is due a service on 1 May 2025."),
+             user("can someone come out?"),
+             call("c2", "book_engineer", json.dumps({"unit": "GC-2210", "date": "2025-03-04"})),
+             output("c2", json.dumps({"booking": "ENG-5531", "date": "2025-03-04", "engineer": "Raj Patel"})),
+             assistant("Booked: ENG-5531, Tuesday 4 March 2025, engineer Raj Patel.")]
+    prompt = ("Write the summary as key: value lines with exactly these keys, in order:\n"
+              "unit, model, service_due, booking_ref, engineer")
+    note = _reply(render_transcript(items), prompt)
+    assert [line.partition(":")[0] for line in note.splitlines()] == ["unit", "model", "service_due", "booking_ref", "engineer"]
+    assert "model: Vernal 4" in note and "service_due: 2025-05-01" in note and "engineer: Raj Patel" in note
+
+
+def test_a_number_said_after_it_is_keeps_its_label_and_a_registration_its_second_half():
+    items = [user("Also need to remember my member number, it's SV-4471. Petra's is SV-4417."), assistant("Noted."),
+             user("My car reg is KX19 ABC for the loading bay."), assistant("Noted.")]
+    note = _reply(render_transcript(items), "Summarize the conversation under the heading ## Identifiers.")
+    assert "member number SV-4471" in note and "KX19 ABC" in note
+
+
+def test_an_observer_is_a_person_greeted_or_signed_with_an_email():
+    schema = {"type": "object", "properties": {"observer_name": {"type": "string"}, "species": {"type": "string"}},
+              "required": ["observer_name", "species"]}
+    assert _form(schema, "Hiya, Ruth Amos here (ruth@fen.example). Saw 2 otters on the weir.")["observer_name"] == "Ruth Amos"
+    assert _form(schema, "two kingfishers on the weir, no photo sorry. Ines (ines@fen.example)")["observer_name"] == "Ines"
+
+
+@pytest.mark.parametrize("extra, named", [
+    ({"text": {"format": {"type": "json_schema", "name": "seed lot!", "schema": {"type": "object", "properties": {}}}}},
+     "text.format.name"),
+    ({"tools": [{"type": "function", "name": "check bay", "parameters": {"type": "object", "properties": {}}}]},
+     "tools[0].name"),
+])
+def test_a_name_outside_letters_digits_underscores_and_dashes_is_refused(extra: dict, named: str) -> None:
+    with pytest.raises(OfflineAPIError) as refused:
+        OfflineAPI().respond({"model": "gpt-4.1-mini", "input": "Log 3 packets of kale seed, json please.", **extra})
+    assert refused.value.param == named and "^[a-zA-Z0-9_-]+$" in refused.value.message
