@@ -4931,10 +4931,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = ["" if v.endswith("s") and not v.endswith(("ss", "us", "is")) and "_" in t.name else v for t, v in zip(
             tools, verbs)]  # seats_left: a thing (no verb "seat")
         to_know = answering and not set(words(request.message)) & (_CHANGES | {"chang", "switch", "swap", "mov"})
-        said_first = _lower_tokens(request.message)
-        wh = bool(set(said_first) & {"what", "what's", "whats", "who", "who's", "which", "how", "where", "when", "why"}) and (
-            said_first[:1] not in (["can"], ["could"], ["would"], ["will"], ["please"]))  # "Who's running in novice?" enters
-        # no dog ("Can I change my delivery address?" may change it)
+        openings = [(_lower_tokens(piece) or [""])[0] for piece in sentences(request.message.replace(", ", ". "))]
+        wh = bool(set(openings) & {"what", "what's", "whats", "who", "who's", "which", "how", "where", "when", "why"}) and not any(
+            stem(w) in _CHANGES | _ENROLS | {stem(t.name.split("_")[0].lower()) for t in tools} for w in openings)  # "Who's
+        # running in novice?" enters no dog (but "Can I change my delivery address?" may change it, and "Edit it to 40
+        # for now" after "What price should I put on LS-5520?" edits it)
         done = set(words(" ".join(heard[heard.index("did") + 1:]))) - _VERBS if "did" in heard else set()  # "Which
         heard = set(words(request.message)) - _HANDOFF - _FREE
         heard = heard | related(heard) if {"left", "free", "spare", "remaining", "available"} & set(_lower_tokens(
@@ -6486,7 +6487,8 @@ def _as_told(said: str, of_user: bool) -> tuple[str, str] | None:
     lead = first.lower()  # a fact of where the one it opens with is ("Acme is a shop in Porto", "...based in Oslo"), or
     place = place and any(said.startswith(n) for n in _proper_names(said)) or {"based", "located"} & set(_lower_tokens(
         said)) or _ADDRESS.search(said)  # an address; not "Most of our users are in Brazil."
-    verb = set(_lower_tokens(said)[1:4]) & (_SUBJECT_VERBS | {"are", "were", "need", "have"}) or set(_lower_tokens(said)[
+    verb = lead in ("anyone", "everyone", "anybody", "everybody", "nobody", "whoever") or set(_lower_tokens(said)[1:4]) & (
+        _SUBJECT_VERBS | {"are", "were", "need", "have"}) or set(_lower_tokens(said)[
         1:6]) & {"means", "mean", "mark", "marks", "indicate", "indicates", "signal", "signals"} or len(lead) > 3 and (
         lead.endswith("s") and not lead.endswith("ss") and stem(lead) not in _VERBS | _CHANGES) and (
         [*_lower_tokens(said), ""][1] not in STOP or {"are", "were"} & set(_lower_tokens(said)[:8])) and not (
@@ -6577,6 +6579,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         for entry in outside_brackets(advice):  # players, 90 min), Codenames (4-8 players, 15 min)": its entry
             if entry.split(" (")[0].strip(" .").lower() in names and " (" in entry:
                 return len(topic), f"{entry.strip().removeprefix('and ').rstrip('.')}."
+    low_asked = _lower_tokens(message_text)
+    carried = next((stem(w) for w in low_asked[3:6] if w not in STOP and w.isalpha()), "") if low_asked[:2] in (
+        ["can", "i"], ["can", "we"], ["may", "i"], ["may", "we"], ["could", "i"], ["could", "we"]) and low_asked[3:4] in (
+            ["my"], ["our"], ["a"], ["an"], ["the"]) else ""  # the thing a permission is asked for: "labrador"
     spread = collections.Counter(w for _, _, label_stems, advice_stems in _told(_renamed(request) + request.instructions)
                                  for w in label_stems | advice_stems)  # how many lines say each word
     for label, advice, label_stems, advice_stems in _told(_renamed(request) + request.instructions):
@@ -6641,6 +6647,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         if kind_asked and kind_asked in topic and kind_asked not in advice_stems | label_stems | _VALUE_KINDS and not (
                 related({kind_asked}) & (advice_stems | label_stems) - set(topic)) and not _valued(advice, topic):
             continue  # "What car do I drive?" is not told by "You drive to work every day" (no car said)
+        if carried and carried not in advice_stems | label_stems | related(advice_stems | label_stems):
+            continue  # "Can I bring my labrador?" is not told by "...other sizes must bring their own" (of wellies)
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         score += len([w for w in (label_stems | advice_stems) & message if spread[w] == 1]) / 100  # of equals, the one
         # saying a word no other line says ("Does the shoyu ramen have sesame?": the shoyu's, not a sesame one)

@@ -44,12 +44,12 @@ ARCHETYPES: dict[str, frozenset[str]] = {kind: stem_set(text) for kind, text in 
     "ids": "identifier id ids reference number code ticket serial account",
     "time": "timeline milestone time date chronology when timestamp",
     "tools": "tool call",
-    "next": "next recommend follow plan todo will we'll",
+    "next": "next recommend recommendation follow plan todo will we'll",
     "steps": "step tried attempt action troubleshooting done did",
     "status": "status blocker resolved state progress",
     "pending": "open pending outstanding unresolved undecided awaiting waiting remaining homework assignment deadline",
     "issue": "issue problem request symptom complaint reported goal want need loss damage incident struggle difficulty "
-             "wrong",
+             "wrong situation",  # (SBAR's Situation and Recommendation too)
     "people": "who customer client caller person people name contact user student traveller guest member candidate "
               "patron applicant patient passenger participant employee claimant company organisation organization",
     "outcome": "outcome result resolution conclusion",
@@ -246,6 +246,7 @@ class NoteSpec:
     closing: str = ""  # the label of a last line of open items ('End with one line starting "OPEN:"')
     priceless: bool = False  # no amount of money in the note ("Never mention prices or money.")
     withheld: frozenset[str] = frozenset()  # kinds of detail left out ("Never include the customer's postcode.")
+    bare: bool = False  # headings written as the prompt's own lines, no colon added ("these exact headings:\nSITUATION")
 
 
 def read_prompt(prompt: str) -> NoteSpec:
@@ -323,6 +324,9 @@ def read_prompt(prompt: str) -> NoteSpec:
     elif not spec.json_keys:
         spec.sections, spec.heading = _sections(lines)
         spec.bold = bool(spec.sections) and all(f"**{s.heading}" in prompt for s in spec.sections)  # "**Customer**"
+        spec.bare = not spec.heading and len(spec.sections) >= 2 and any(cue in lower for cue in (
+            "exact heading", "headings exactly", "exactly these heading", "headings as written")) and all(s.heading in {
+            line.strip() for line in lines} for s in spec.sections)  # "Use these exact headings:\nSITUATION\nBACKGROUND"
         own = [s.description for s in spec.sections if s.description and not s.blank]  # "Handover: one sentence on
         if own and (spec.sentences or spec.bullets):  # what to do next" counts that section's sentences, not the note's
             rest = "\n".join(line for line in lines if not any(d in line for d in own))
@@ -336,6 +340,10 @@ def read_prompt(prompt: str) -> NoteSpec:
         spec.sections, spec.heading, spec.json_keys, spec.form = [section(k) for k in spec.json_keys], "", [], True
     head, _, rows = prompt[lower.find("columns") + 7:].lstrip(" ,").split("\n")[0].split(". ")[0].partition(":") if (
         spec.table and "columns" in lower) else ("", "", "")
+    if spec.table and "columns" in lower and (cut := min((k for mark in (" and these rows", " and the rows", " and rows", " with rows",
+                                                                          " with these rows") if (k := head.lower().find(mark)) >= 0), default=-1)) >= 0:
+        head = head[:cut]  # "the columns Field and Value and these rows, in this order:\nTicket, Quote": two columns,
+        rows = rows.strip() or next((line for line in prompt[lower.find("columns"):].split("\n")[1:3] if line.strip()), "")  # rows below
     columns = [c.strip(" *`.") for c in head.split(",")[0].split(" for")[0].replace("/", "|").replace(" and ", "|").split(
         "|") if c.strip(" *`.")]  # ("two columns, Field and Value, and exactly these rows: Name, Date"; "| Field | Value |")
     if spec.table and not columns and "|" in (inside := prompt.partition("(")[2].partition(")")[0]):  # "a two-column table
@@ -426,6 +434,8 @@ _KEY_NOTES = frozenset(("a list", "number", "iso date", "boolean"))
 def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
+        if found.group(0).isalpha() and prompt[found.end():found.end() + 1] in ("-", "=", "/"):
+            continue  # "key-value lines with these keys": the keys are named later
         rest = prompt[found.end():].split("\n")  # a list of keys may go on over lines, each ending with a comma
         ends = next((k for k, line in enumerate(rest) if not line.rstrip().endswith((",", " and")) or not rest[k + 1:k + 2] or (
             not rest[k + 1].strip())), 0)
@@ -1134,12 +1144,18 @@ def _keyed(part: Section, said: Sequence[Statement], siblings: frozenset[str] = 
     # KP-3301, can you send someone?": a question may say one too, not "Is the alarm code 9182?")
 
 
+#: Units and currencies a result's field name may end in ("quote_gbp", "weight_kg").
+_UNIT_WORDS = stem_set("gbp usd eur kg g cm mm m km ml l mins minutes hours days pct percent")
+
+
 def _tool_field(part: Section, said: Sequence[Statement]) -> list[str]:
     """A key's value as the latest tool result giving a field of the same words gives it (``warranty_until`` of a
     lookup's ``{"warranty_until": "2025-03-31"}``, read as "warranty until: 2025-03-31"), else none."""
     named = words(part.heading.replace("_", " "))
-    return [value for s in said if named and s.role == "tool" and (pair := s.text.partition(": "))[1] and words(
-        pair[0].replace("_", " ")) == named and (value := pair[2].strip())][-1:]
+    named = [] if named in ([stem("name")], [stem("id")]) else named  # (a product's "name" is no customer's)
+    return [value for s in said if named and s.role == "tool" and (pair := s.text.partition(": "))[1] and (key := words(
+        pair[0].replace("_", " "))) and (key == named or set(named) < set(key) and set(key) - set(named) <= _UNIT_WORDS) and (
+            value := pair[2].strip())][-1:]  # (a "Quote" row of "quote_gbp: 210")
 
 
 def _shortened(part: Section, clause: str, short: frozenset[str] | set[str]) -> str:
@@ -2148,8 +2164,8 @@ def _listing(said: Sequence[Statement], spec: NoteSpec) -> str:
 def _title(spec: NoteSpec, heading: str) -> str:
     """A section's heading as the prompt writes it: "## Who", "**Customer:**", "Customer:" or "2. Next steps:"."""
     number = next((f"{s.number} " for s in spec.sections if s.heading == heading and s.number), "")
-    return f"{spec.heading} {heading}" if spec.heading else f"**{heading.rstrip(':')}:**" if spec.bold else (
-        f"{number}{heading.rstrip(':')}:")
+    return f"{spec.heading} {heading}" if spec.heading else f"**{heading.rstrip(':')}:**" if spec.bold else heading if (
+        spec.bare) else f"{number}{heading.rstrip(':')}:"
 
 
 #: What a user says to wait for an answer, which tells nothing of its own ("Let me know when you find out.").

@@ -995,17 +995,16 @@ def named_outside(options: Sequence[Any], text: str) -> str:
     weekday of weekday options ("deliver on saturday as well?" of Monday to Friday), a size of number options ("a 30ft
     one" of 10, 20 or 40: "30 ft")."""
     found = tokens(text[:2000])
-    if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
-        said = [t for t in found if (t.lower().removesuffix("s") in _WEEKDAYS) and t.lower().removesuffix("s") not in {
-            o.lower() for o in options}]
-        return said[0].removesuffix("s").capitalize() if said else ""
+    if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):  # (of any named, or refused
+        days = [(t.lower().removesuffix("s"), found[k - 1].lower() if k else "") for k, t in enumerate(found) if t.lower(  # "not
+            ).removesuffix("s") in _WEEKDAYS]  # Sunday", "never Sundays": none)
+        said = [day for day, before in days if day not in {o.lower() for o in options} and before not in ("not", "never", "no")]
+        return said[0].capitalize() if said and not any(day in {o.lower() for o in options} for day, _ in days) else ""
     if len(options) >= 2 and all(type(o) is int for o in options):
-        for at, t in enumerate(found):
-            number, unit = t[:len(t) - len(t.lstrip("0123456789"))], t.lstrip("0123456789").lower()
-            unit = unit or (found[at + 1].lower() if number and at + 1 < len(found) else "")
-            if number and unit in _SIZE_UNITS and int(number) not in options:
-                return f"{number} {unit}"
-    return ""
+        sizes = [(int(number), unit) for at, t in enumerate(found) if (number := t[:len(t) - len(t.lstrip("0123456789"))]) and (
+            unit := t.lstrip("0123456789").lower() or (found[at + 1].lower() if at + 1 < len(found) else "")) in _SIZE_UNITS]
+        return f"{sizes[0][0]} {sizes[0][1]}" if len(sizes) == 1 and sizes[0][0] not in options else ""  # (one size said:
+    return ""  # not "the gutter is 6 m up, so a 7 m ladder")
 
 
 def _uk_postcode(outward: str, inward: str) -> bool:

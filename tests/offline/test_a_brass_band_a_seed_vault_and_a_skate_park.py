@@ -183,3 +183,61 @@ def test_a_name_outside_letters_digits_underscores_and_dashes_is_refused(extra: 
     with pytest.raises(OfflineAPIError) as refused:
         OfflineAPI().respond({"model": "gpt-4.1-mini", "input": "Log 3 packets of kale seed, json please.", **extra})
     assert refused.value.param == named and "^[a-zA-Z0-9_-]+$" in refused.value.message
+
+
+_REPAIR = """USER: Hi, I left my euphonium with you last week, ticket EU-3381. The valves stick.
+TOOL CALL [c1]: lookup_ticket({"ticket": "EU-3381"})
+TOOL RESULT [c1]: {"ticket": "EU-3381", "instrument": "Besson Prestige", "status": "awaiting valve springs", "quote_gbp": 140}
+ASSISTANT: Found it: EU-3381, your Besson Prestige, is awaiting valve springs. The quote is £140.
+USER: I need it back before 2 May, we have a contest."""
+
+
+def test_a_table_of_two_columns_takes_its_rows_from_the_line_below():
+    note = _reply(_REPAIR, "Produce a two-column markdown table with the columns Field and Value and these rows, in this "
+                           "order:\nTicket, Instrument, Status, Quote")
+    assert note.splitlines()[0] == "| Field | Value |"
+    assert "| Instrument | Besson Prestige |" in note and "| Quote | 140 |" in note and "| Status | awaiting valve springs |" in note
+
+
+def test_exact_headings_written_as_bare_lines_stay_bare_and_a_situation_is_the_problem():
+    note = _reply(_REPAIR, "Use the SBAR handover format with these exact headings:\nSITUATION\nBACKGROUND\nASSESSMENT\n"
+                           "RECOMMENDATION")
+    lines = note.splitlines()
+    assert [line for line in lines if line.isupper()] == ["SITUATION", "BACKGROUND", "ASSESSMENT", "RECOMMENDATION"]
+    assert "valves stick" in note.partition("BACKGROUND")[0]
+
+
+def test_a_permission_for_a_thing_no_line_names_is_not_answered_by_a_line_sharing_the_verb():
+    told = ("You book walks at Fenmarsh Reedbeds. Waders are lent in sizes 4 to 11 only; other sizes must bring their own.\n"
+            "Dogs are not allowed in the hides.\nAnyone with a pollen allergy may join the walk but must not enter the "
+            "flower meadow.")
+    assert "Waders" not in _reply("Can I bring my spaniel?", told)
+    assert _reply("can someone with a pollen allergy go into the flower meadow?", told).startswith("Anyone with a pollen allergy")
+
+
+def test_review_an_outside_day_beside_a_named_one_or_refused_is_no_refusal():
+    for message in ("SV-4471: I'm away Sunday, so collect on Monday and Thursday instead",
+                    "number SV-4471: set collection to Wednesday, not Sunday", "number SV-4471: Tuesdays please, never Sundays"):
+        assert [name for name, _ in _calls(_VAULT, message)] == ["set_collection_days"], message
+
+
+def test_review_a_second_size_said_as_context_is_no_refusal():
+    assert _calls(_RAMPS, "my yard is 20 ft wide; quote an 8ft ramp for 2 weeks") == [("quote_ramp", {"height_ft": 8, "weeks": 2})]
+
+
+def test_review_a_command_beside_a_question_still_acts():
+    tools = [_tool("edit_listing", "Edit the price of a stall listing.", {"listing": {"type": "string"}, "price": {"type": "number"}}),
+             _tool("listing_views", "How many views a listing has had.", {"listing": {"type": "string"}})]
+    assert _calls(tools, "What price should I put on ST-5520? Edit it to 40 for now.") == [
+        ("edit_listing", {"listing": "ST-5520", "price": 40})]
+
+
+def test_review_key_value_lines_named_with_a_dash_and_a_results_product_name_is_no_persons():
+    items = [user("hi, the kiln in unit 4 keeps tripping. account KL-3310, name Ife Bello"),
+             call("c1", "lookup_account", json.dumps({"account": "KL-3310"})),
+             output("c1", json.dumps({"name": "Kilnmaster 9", "kiln_model": "Kilnmaster 9", "last_service": "2024-02-11"})),
+             assistant("Thanks Ife. Your Kilnmaster 9 was last serviced on 11 Feb 2024.")]
+    note = _reply(render_transcript(items), "Write the summary as key-value lines with exactly these keys, in order:\n"
+                                            "name, account, kiln_model, last_service")
+    assert [line.partition(":")[0] for line in note.splitlines()] == ["name", "account", "kiln_model", "last_service"]
+    assert "Kilnmaster" not in note.splitlines()[0] and "kiln_model: Kilnmaster 9" in note
