@@ -5084,8 +5084,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         optioned = not tool.handoff and (not _about_user(request.message) or bool(_REQUESTING & set(spoken_low))) and sum(bool({stem(str(o).lower()) for o in (
             f.get("enum") or ())} & message) for f in (tool.parameters.get("properties") or {}).values() if isinstance(
                 f, Mapping)) >= 2 or not tool.handoff and any({stem(str(o).lower()) for o in (f.get("items") or {}).get(
-                    "enum") or ()} & message or named_outside((f.get("items") or {}).get("enum") or [], request.message) for f in (
-                        tool.parameters.get("properties") or {}).values() if isinstance(f, Mapping) and isinstance(f.get(
+                    "enum") or ()} & message or named_outside((f.get("items") or {}).get("enum") or [], request.message, n) for n, f in (
+                        tool.parameters.get("properties") or {}).items() if isinstance(f, Mapping) and isinstance(f.get(
                             "items"), Mapping))  # "swap the carrot for beetroot": the tool taking an option of each of two
         # fields; "change it to tuesdays" (or "to saturdays"): the one listing the days
         distinct = len(said) + bool(own & heard - message) + optioned or whole or bool(  # related words ("parcel": track, package) once;
@@ -5792,6 +5792,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     # plain letters instead": what a tool was then asked, which its result answers
     others_ids = {i for s in request.said if own and s.identifiers and s.role in ("user", "note") and not s.asks and (
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
+    weighed = _MEASURED_BY["heavier"] if {"weigh", "weighs", "weight", "weighed"} & set(lowered) else frozenset(
+        "ml mg mcg g tablet tablets drops puffs units".split()) if {"dose", "dosage"} & set(lowered) else frozenset()  # a
+    # weight or a dose asked: one said in its units
     sized_up = {stem(b) for a, b in itertools.pairwise(lowered) if a == "how" and b in (
         "wide", "deep", "tall", "high", "heavy", "thick", "big", "far")}  # a measure asked: a statement with a number
     undone = {b.lower() for s in request.said if s.role == "user" for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
@@ -5816,7 +5819,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         # "What's the venue?": "at Coldharbour Cricket Club"
         price |= {stem("date")} if set(topic) == {stem("date")} and _DATE.search(statement.text) else set()  # "What is the
         # date?": "... on Friday 9 May"
-        if plain and statement not in introduced and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or statement.role == "user" and (
+        if plain and statement not in introduced and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or whom and (
+                statement.role == "note" and whom <= statement.stems and (lowered or [""])[0] in ("who", "when", "where")) or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)) and not (
                     sorted_by and whom <= statement.stems):  # (but "Which class is Jess in?": "...Jess in
             continue  # the novice") a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
@@ -5824,6 +5828,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue
         if whom and not whom & statement.stems and _of_another(request, statement, whom):
             continue  # "Did Hattie ask for a belt?" is not answered by "He wants ... a leather belt" said after Oskar
+        if whom and not whom & statement.stems and statement.role == "note" and any(
+                set(words(n)) - whom for n in _proper_names(statement.text.partition(": ")[2] or statement.text, people=True)):
+            continue  # "Does Jo have any allergies?" is not answered by a note's "Sami is allergic to peanuts", "Who picks
+            # up Sammy?" by "Jo's mum is picking her up"
         if any(f"{first} " in statement.text and f"{first} {last}" not in statement.text and any(
                 a == first and b[:1].isupper() and b.replace("'", "").replace("-", "").isalpha() and len(b) > 1 and b.lower() not in (
                     STOP | {"i've", "i'll", "i'm", "i'd"}) and b.replace("'", "").lower() != last.replace("'", "").lower() for a, b in (
@@ -5844,6 +5852,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 f[:1].isdigit() and f.lstrip("0123456789.").isalpha() and len(f.lstrip("0123456789.")) <= 3 for f in facts(
                     statement.text)):  # (a measure in a unit of its own: "a 15.2hh cob")
             continue  # "How wide is the pothole?" is not answered by "I reported pothole PH-5512" (no measure in it)
+        if weighed and not any(a[:1].isdigit() and (a.lstrip("0123456789.,") in weighed or not a.lstrip(
+                "0123456789.,") and b in weighed) for a, b in itertools.pairwise([*_lower_tokens(statement.text), ""])):
+            continue  # "How much does Kiwi weigh?" is not answered by "Kiwi's recheck is the 11th of April" (no weight in
+            # it), "What's Kiki's dose?" by a sentence without one ("0.2ml")
         if ids and not ids & {i.lower() for i in statement.identifiers}:
             continue  # "Is ORD-2 delivered?" is not answered by what was said of ORD-1
         counts = [b for a, b in itertools.pairwise([*_lower_tokens(statement.text), ""]) if _NUMBER.fullmatch(a)]
@@ -8219,11 +8231,11 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
         others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
         options = field.get("enum") or (field.get("items") or {}).get("enum") or []
-        if (outside := named_outside(options, request.message)) and not missing[1:]:  # "Saturday is not one of the days
+        if (outside := named_outside(options, request.message, missing[0])) and not missing[1:]:  # "Saturday is not one of the days
             listed = ", ".join(map(str, options[:-1])) + f" or {options[-1]}"  # (Monday, ... or Friday)."
             kind = " ".join(w for w in missing[0].split("_") if w.lower() not in MEASURE_WORDS) or missing[0]  # size_ft:
             kind += "s" * (not kind.endswith("s"))  # sizes
-            return f"{outside[:1].upper() + outside[1:]} is not among the {kind} I can choose from: {listed}."
+            return f"{outside[:1].upper() + outside[1:]} {'are' if ' and ' in outside else 'is'} not among the {kind} I can choose from: {listed}."
         listed = [str(o) for o in field.get("enum") or () if o is not None][:8]
         wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 and ends[0] is not None else (
             f" (at most {ends[1]})" if len(ends) == 2 else f" ({', '.join(listed[:-1])} or {listed[-1]})" if len(listed) >= 2 else "")) + "".join(
@@ -10498,7 +10510,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                     reader.found_nothing.append(n)
             for n, f in (schema.get("properties") or {}).items() if may_ask else ():  # "deliver on saturday as well?" of
                 options = f.get("enum") or (f.get("items") or {}).get("enum") if isinstance(f, Mapping) else None  # Monday to
-                if isinstance(options, list) and n in _needed(tool) and named_outside(options, asked.message):  # Friday: said
+                if isinstance(options, list) and n in _needed(tool) and named_outside(options, asked.message, n):  # Friday: said
                     reader.found_nothing += [n] * (n not in reader.found_nothing)  # to be none of them, never sent as []
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"

@@ -986,25 +986,33 @@ def _capital_runs(found: Sequence[str]) -> list[list[str]]:
     return [run for run in runs if run]
 
 
-#: Units a size is said in ("a 30ft container", "the 2 m one").
-_SIZE_UNITS = frozenset("ft foot feet m metre metres meter meters cm mm inch inches".split())
+#: Units a size is said in ("a 30ft container", "the 2 m one"), each with the unit it is (feet are ft).
+_SIZE_UNITS = {said: unit for unit, names in (("ft", "ft foot feet"), ("m", "m metre metres meter meters"), ("cm", "cm"),
+                                              ("mm", "mm"), ("in", "inch inches")) for said in names.split()}
 
 
-def named_outside(options: Sequence[Any], text: str) -> str:
-    """A value of the options' own kind that ``text`` names though none of them is it, as written, else ``""``: a
-    weekday of weekday options ("deliver on saturday as well?" of Monday to Friday), a size of number options ("a 30ft
-    one" of 10, 20 or 40: "30 ft")."""
+def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
+    """The values of the options' own kind that ``text`` asks for though none of them is one, as written, else ``""``:
+    weekdays of weekday options, when no option is named or listed beside one ("deliver on saturday as well?", "on
+    Saturday and Monday" of Monday to Friday; not "never Sundays", "I'm away Sunday, so Monday"); sizes of number
+    options, all those in the unit ``field`` ends in ("an 18 ft boat, or a 22 ft one" of 12, 16 or 20 for
+    ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone."""
     found = tokens(text[:2000])
-    if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):  # (of any named, or refused
-        days = [(t.lower().removesuffix("s"), found[k - 1].lower() if k else "") for k, t in enumerate(found) if t.lower(  # "not
-            ).removesuffix("s") in _WEEKDAYS]  # Sunday", "never Sundays": none)
-        said = [day for day, before in days if day not in {o.lower() for o in options} and before not in ("not", "never", "no")]
-        return said[0].capitalize() if said and not any(day in {o.lower() for o in options} for day, _ in days) else ""
+    if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
+        offered = {o.lower() for o in options}
+        days = [(k, t.lower().removesuffix("s")) for k, t in enumerate(found) if t.lower().removesuffix("s") in _WEEKDAYS]
+        beside = {k for k, _ in days for j, day in days if day in offered and 0 < abs(j - k) <= 2 and all(
+            found[m].lower() in ("and", "or", "&") for m in range(min(j, k) + 1, max(j, k)))}  # "Saturday and Monday"
+        said = [day for k, day in days if day not in offered and found[k - 1].lower() not in ("not", "never", "no") and (
+            k in beside or not any(day in offered for _, day in days))]
+        return " and ".join(dict.fromkeys(day.capitalize() for day in said))
     if len(options) >= 2 and all(type(o) is int for o in options):
-        sizes = [(int(number), unit) for at, t in enumerate(found) if (number := t[:len(t) - len(t.lstrip("0123456789"))]) and (
-            unit := t.lstrip("0123456789").lower() or (found[at + 1].lower() if at + 1 < len(found) else "")) in _SIZE_UNITS]
-        return f"{sizes[0][0]} {sizes[0][1]}" if len(sizes) == 1 and sizes[0][0] not in options else ""  # (one size said:
-    return ""  # not "the gutter is 6 m up, so a 7 m ladder")
+        unit = next((_SIZE_UNITS[part] for part in field.lower().split("_")[1:] if part in _SIZE_UNITS), "")
+        sizes = [(int(number), said) for at, t in enumerate(found) if (number := t[:len(t) - len(t.lstrip("0123456789"))]) and (
+            said := t.lstrip("0123456789").lower() or (found[at + 1].lower() if at + 1 < len(found) else "")) in _SIZE_UNITS]
+        mine = [(n, said) for n, said in sizes if _SIZE_UNITS[said] == unit] if unit else sizes if len(sizes) == 1 else []
+        return " and ".join(f"{n} {said}" for n, said in mine) if mine and all(n not in options for n, _ in mine) else ""
+    return ""
 
 
 def _uk_postcode(outward: str, inward: str) -> bool:

@@ -15,7 +15,15 @@ brass band, a seed vault, a skate park):
   it's SV-4471", and a registration its second half ("KX19 ABC");
 - a structured observer, surveyor or volunteer is a person ("Hiya, Ruth Amos here" is Ruth Amos; a name signed with
   an email in brackets is that name);
-- the real API refuses a schema's or a tool's name with characters outside letters, digits, "_" and "-".
+- the real API refuses a schema's or a tool's name with characters outside letters, digits, "_" and "-";
+- a table's rows may be listed on the line below its columns; headings asked as exact bare lines stay bare; a
+  permission for a thing no line names is not answered by a line sharing its verb; "Anyone with ... may ..." is a fact;
+- "How much does Anya's tuba weigh?" (or "what's her dose?") is answered by the sentence giving a weight (a dose),
+  not by a later one naming the tuba; a note's line about one person answers no question about another.
+
+The ``test_review_*`` tests hold what a review found the batches overreaching on: a day or a size said as context or
+refused, a command beside a question, "key-value" as a key, a product's name as the customer's; and of a second: an
+outside day listed beside a named one, sizes in the field's own unit, a result's own id and the name the user gave.
 """
 
 from __future__ import annotations
@@ -241,3 +249,59 @@ def test_review_key_value_lines_named_with_a_dash_and_a_results_product_name_is_
                                             "name, account, kiln_model, last_service")
     assert [line.partition(":")[0] for line in note.splitlines()] == ["name", "account", "kiln_model", "last_service"]
     assert "Kilnmaster" not in note.splitlines()[0] and "kiln_model: Kilnmaster 9" in note
+
+
+def test_review_an_outside_day_listed_beside_a_named_one_is_still_refused():
+    reply = _reply("number SV-4471: collect on Saturday and Monday please", "Use your tools.", tools=_VAULT)
+    assert _calls(_VAULT, "number SV-4471: collect on Saturday and Monday please") == []
+    assert reply.startswith("Saturday is not among the days")
+
+
+def test_review_every_size_in_the_fields_own_unit_outside_the_options_is_refused():
+    tubes = [_tool("order_tube", "Order brass tube for instrument repairs: 10, 12 or 16 mm across.",
+                   {"diameter_mm": {"type": "integer", "enum": [10, 12, 16]}, "metres": {"type": "integer"}})]
+    message = "Order 3 metres of 14 mm tube please"
+    assert _calls(tubes, message) == []
+    assert _reply(message, "Use your tools.", tools=tubes) == "14 mm is not among the diameters I can choose from: 10, 12 or 16."
+    assert _calls(_RAMPS, "a 14 ft ramp for 2 weeks, or a 15 ft one") == []
+
+
+def test_review_a_results_own_id_and_the_name_the_user_gave_fill_their_keys():
+    items = [user("Hi, Ola Berg here, seed vault lookup please, number SV-1102."),
+             call("c1", "get_member", json.dumps({"number": "SV-1102"})),
+             output("c1", json.dumps({"name": "Ola Berg", "id": "SV-1102", "tier": "gold"})),
+             assistant("Ola, you're gold tier.")]
+    note = _reply(render_transcript(items), "Write the summary as key: value lines with these keys: name, id, tier")
+    assert note.splitlines() == ["name: Ola Berg", "id: SV-1102", "tier: gold"]
+    items = [user("A ticket please for my lost seed parcel, order SO-7781."), call("c1", "open_ticket", json.dumps(
+        {"order": "SO-7781"})), output("c1", json.dumps({"id": "TK-5502", "status": "open", "name": "Lost parcel claim"})),
+             assistant("I've opened ticket TK-5502 for your lost parcel.")]
+    note = _reply(render_transcript(items), "Write the summary as key: value lines with these keys: id, order, status")
+    assert note.splitlines() == ["id: TK-5502", "order: SO-7781", "status: open"]
+
+
+_PLAYERS = [{"role": "user", "content": "three new players joined: Ana, Anya and Bo."},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "Ana plays tenor horn, her case weighs 4kg, she takes 2 tablets of ibuprofen before gigs."},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "Anya plays tuba, the tuba is 11kg."},
+            {"role": "assistant", "content": "Noted."},
+            {"role": "user", "content": "Ana's horn is in for service on 03/04/2025 and Anya's tuba is the 11th of April."},
+            {"role": "assistant", "content": "Noted."}]
+
+
+def test_a_weight_or_a_dose_asked_is_answered_by_the_sentence_that_gives_one():
+    told = "You keep notes for a brass band's librarian. Answer from what you are told."
+    anya = _reply([*_PLAYERS, {"role": "user", "content": "How much does Anya's tuba weigh?"}], told)
+    assert "11kg" in anya and "service" not in anya
+    assert "2 tablets" in _reply([*_PLAYERS, {"role": "user", "content": "what's Ana's dose?"}], told)
+
+
+def test_a_note_about_one_person_answers_no_question_about_another():
+    note = ("## Players\n- Three joined: Ana, Anya and Bo.\n\n## Current status\n- customer said: Ana is allergic to "
+            "latex.\n\n## Next step\n- Bo's dad is collecting her at 9pm.")
+    chat = [{"role": "user", "content": "Before we go on, recap"}, {"role": "assistant", "content": note}]
+    told = "You keep notes for a brass band's librarian."
+    for asked in ("Does Anya have any allergies?", "who collects Anya?"):
+        assert _reply([*chat, {"role": "user", "content": asked}], told).startswith("I don't know"), asked
+    assert "latex" in _reply([*chat, {"role": "user", "content": "Does Ana have any allergies?"}], told)
