@@ -2124,7 +2124,33 @@ class Reader:
                     not after or after in (",", ".", ";", "!", "?", "-", "please", "thanks", "instead") or stem(after) == stem(
                         own)) and not self.start:
                 return float(heard[later][:len(heard[later]) - len(units[later])])
-        return value
+        return None if value is not None and self.answer and self._counted_not_measured(name, value, heard, units) else value
+
+    _SIDES = frozenset("x by wide high long deep tall thick across".split())  # a measure's side ("50 wide", "60 x 40")
+
+    def _counted_not_measured(self, name: str, value: float, heard: Sequence[str], units: Sequence[str]) -> bool:
+        """Whether an answer's measure field (``temperature_c``, ``ascent_m``) would take a number no measure of its own
+        gives: one counting a thing ("2 noctules", "one box": no 2 °C, no 1 °C), or one in the unit of another of the
+        schema's fields, converted ("11 km" of ``distance_km`` is no 11000 of ``ascent_m``)."""
+        suffix = name.lower().rpartition("_")[2] if "_" in name else ""
+        if suffix not in {*_UNIT_SUFFIXES, "m"}:
+            return False
+        labels = set(words(name.replace("_", " "))) - {stem(suffix)}
+        spots = [k for k, t in enumerate(heard) if (n := t[:len(t) - len(units[k])]) and _NUMBER.fullmatch(n) and float(n) == value or (
+            value == 1 and t in ("one", "a", "an", "single"))]  # ("one box", "a 0.8 kg envelope" of length_cm)
+        measured = [k for k in spots if (units[k] or (heard[k + 1] if k + 1 < len(heard) else "")).strip(".,;") in (
+            suffix, _UNIT_SUFFIXES.get(suffix, suffix).lower(), "degrees", "°c", "°", "c") or labels & {stem(w) for w in heard[max(0, k - 3):k]}]
+        if measured:
+            return False
+        others = {f.lower().rpartition("_")[2] for f in self.fields if f != name and "_" in f} & set(_UNIT_SUFFIXES) - {suffix}
+        after = [(u or (heard[k + 1] if k + 1 < len(heard) else "")).strip(".,;:!?") for k, u in enumerate(units)]
+        converted = any((after[k] in others or after[k] == "k" and "km" in others) and (n := t[:len(t) - len(units[k])]) and (
+            _NUMBER.fullmatch(n)) and float(n) and (
+            value / float(n) in (1000, 0.001, 100, 0.01)) for k, t in enumerate(heard))
+        after = [a if heard[k] not in ("one", "a", "an", "single") else (heard[k + 1] if k + 1 < len(heard) else "").strip(
+            ".,;:!?") for k, a in enumerate(after)]
+        counted = bool(spots) and all(after[k].isalpha() and after[k] not in STOP | MEASURE_WORDS | self._SIDES for k in spots)
+        return converted or counted
 
     def said_number(self, name: str, description: str) -> float | None:
         """A tool's value for the field, a number next to the field's name or unit ("Total 13.50", "45 minutes"),
@@ -5792,9 +5818,12 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     # plain letters instead": what a tool was then asked, which its result answers
     others_ids = {i for s in request.said if own and s.identifiers and s.role in ("user", "note") and not s.asks and (
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
-    weighed = _MEASURED_BY["heavier"] if {"weigh", "weighs", "weight", "weighed"} & set(lowered) else frozenset(
-        "ml mg mcg g tablet tablets drops puffs units".split()) if {"dose", "dosage"} & set(lowered) else frozenset()  # a
-    # weight or a dose asked: one said in its units
+    measuring = (lowered or [""])[0] in ("how", "what", "what's", "whats") and not {"when", "who", "often", "say", "said", "think"} & set(
+        lowered)
+    weighed = _MEASURED_BY["heavier"] | {"pound", "kilogram", "kilo", "gram"} if measuring and {"weigh", "weighs", "weight", "weighed"} & set(
+        lowered) else frozenset("ml mg mcg g tablet tablets drops puffs units capsule capsules teaspoon teaspoons tsp tbsp spoon "
+                                "spoons sachet sachets".split()) if measuring and {"dose", "dosage"} & set(lowered) else frozenset()
+    # a weight or a dose asked ("How much does Rufus weigh?", not "When do we weigh Rufus?"): one said in its units
     sized_up = {stem(b) for a, b in itertools.pairwise(lowered) if a == "how" and b in (
         "wide", "deep", "tall", "high", "heavy", "thick", "big", "far")}  # a measure asked: a statement with a number
     undone = {b.lower() for s in request.said if s.role == "user" for a, b in itertools.pairwise(tokens(s.said or s.text)) if (
@@ -5820,7 +5849,7 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         price |= {stem("date")} if set(topic) == {stem("date")} and _DATE.search(statement.text) else set()  # "What is the
         # date?": "... on Friday 9 May"
         if plain and statement not in introduced and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or whom and (
-                statement.role == "note" and whom <= statement.stems and (lowered or [""])[0] in ("who", "when", "where")) or statement.role == "user" and (
+                statement.role == "note" and whom <= statement.stems and (lowered or [""])[0] == "who") or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)) and not (
                     sorted_by and whom <= statement.stems):  # (but "Which class is Jess in?": "...Jess in
             continue  # the novice") a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
@@ -5852,8 +5881,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 f[:1].isdigit() and f.lstrip("0123456789.").isalpha() and len(f.lstrip("0123456789.")) <= 3 for f in facts(
                     statement.text)):  # (a measure in a unit of its own: "a 15.2hh cob")
             continue  # "How wide is the pothole?" is not answered by "I reported pothole PH-5512" (no measure in it)
-        if weighed and not any(a[:1].isdigit() and (a.lstrip("0123456789.,") in weighed or not a.lstrip(
-                "0123456789.,") and b in weighed) for a, b in itertools.pairwise([*_lower_tokens(statement.text), ""])):
+        if weighed and statement.role != "tool" and not any((a[:1].isdigit() or a in _COUNT_WORDS or a in ("one", "half", "a")) and (
+                a.lstrip("0123456789.,") in weighed or not a.lstrip("0123456789.,").isalpha() and b in weighed or b in weighed) for a, b in (
+                    itertools.pairwise([*_lower_tokens(statement.text), ""]))):
             continue  # "How much does Kiwi weigh?" is not answered by "Kiwi's recheck is the 11th of April" (no weight in
             # it), "What's Kiki's dose?" by a sentence without one ("0.2ml")
         if ids and not ids & {i.lower() for i in statement.identifiers}:

@@ -991,18 +991,26 @@ _SIZE_UNITS = {said: unit for unit, names in (("ft", "ft foot feet"), ("m", "m m
                                               ("mm", "mm"), ("in", "inch inches")) for said in names.split()}
 
 
+#: Words of a sentence telling where one is not, not what one asks for ("We're away Sunday and Friday.").
+_ASIDE = frozenset("away busy can't cannot couldn't except off working closed".split())
+#: Millimetres in each unit a size is said in.
+_IN_MM = {"mm": 1, "cm": 10, "m": 1000, "in": 25.4, "ft": 304.8}
+
+
 def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
     """The values of the options' own kind that ``text`` asks for though none of them is one, as written, else ``""``:
     weekdays of weekday options, when no option is named or listed beside one ("deliver on saturday as well?", "on
     Saturday and Monday" of Monday to Friday; not "never Sundays", "I'm away Sunday, so Monday"); sizes of number
     options, all those in the unit ``field`` ends in ("an 18 ft boat, or a 22 ft one" of 12, 16 or 20 for
     ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone."""
-    found = tokens(text[:2000])
+    found = [t for piece in sentences(text[:2000]) if not {w.lower() for w in tokens(piece)} & _ASIDE for t in tokens(piece)]
     if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
-        offered = {o.lower() for o in options}
+        offered = {o.lower() for o in options}  # ("or": either will do; "We're away Sunday and Friday." is no ask)
         days = [(k, t.lower().removesuffix("s")) for k, t in enumerate(found) if t.lower().removesuffix("s") in _WEEKDAYS]
+        if any(found[k + 1:k + 2] == ["or"] or found[k - 1:k] == ["or"] for k, _ in days):
+            return ""
         beside = {k for k, _ in days for j, day in days if day in offered and 0 < abs(j - k) <= 2 and all(
-            found[m].lower() in ("and", "or", "&") for m in range(min(j, k) + 1, max(j, k)))}  # "Saturday and Monday"
+            found[m].lower() in ("and", "&") for m in range(min(j, k) + 1, max(j, k)))}  # "Saturday and Monday"
         said = [day for k, day in days if day not in offered and found[k - 1].lower() not in ("not", "never", "no") and (
             k in beside or not any(day in offered for _, day in days))]
         return " and ".join(dict.fromkeys(day.capitalize() for day in said))
@@ -1011,7 +1019,10 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
         sizes = [(int(number), said) for at, t in enumerate(found) if (number := t[:len(t) - len(t.lstrip("0123456789"))]) and (
             said := t.lstrip("0123456789").lower() or (found[at + 1].lower() if at + 1 < len(found) else "")) in _SIZE_UNITS]
         mine = [(n, said) for n, said in sizes if _SIZE_UNITS[said] == unit] if unit else sizes if len(sizes) == 1 else []
-        return " and ".join(f"{n} {said}" for n, said in mine) if mine and all(n not in options for n, _ in mine) else ""
+        mine = mine or (sizes if unit and len(sizes) == 1 else [])  # "a 1 m shelf" of length_cm: 100 (cm)
+        worth = {(n, said): n * _IN_MM[_SIZE_UNITS[said]] / _IN_MM[unit] if unit else n for n, said in mine}
+        outside = [size for size in dict.fromkeys(mine) if worth[size] not in options]
+        return " and ".join(f"{n} {said}" for n, said in outside) if mine and len(outside) == len(set(mine)) else ""
     return ""
 
 

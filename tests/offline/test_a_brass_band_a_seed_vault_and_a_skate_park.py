@@ -19,11 +19,14 @@ brass band, a seed vault, a skate park):
 - a table's rows may be listed on the line below its columns; headings asked as exact bare lines stay bare; a
   permission for a thing no line names is not answered by a line sharing its verb; "Anyone with ... may ..." is a fact;
 - "How much does Anya's tuba weigh?" (or "what's her dose?") is answered by the sentence giving a weight (a dose),
-  not by a later one naming the tuba; a note's line about one person answers no question about another.
+  not by a later one naming the tuba; a note's line about one person answers no question about another; a measure
+  field (``dusk_temp_c``, ``climb_m``) takes no count of things ("2 hedgehogs") nor another field's measure converted.
 
 The ``test_review_*`` tests hold what a review found the batches overreaching on: a day or a size said as context or
 refused, a command beside a question, "key-value" as a key, a product's name as the customer's; and of a second: an
-outside day listed beside a named one, sizes in the field's own unit, a result's own id and the name the user gave.
+outside day listed beside a named one, sizes in the field's own unit, a result's own id and the name the user gave;
+and of a third: days offered as a choice or said as where one is away, a size in another unit, a weight or a dose word
+in a question asking something else, a weight a result gives.
 """
 
 from __future__ import annotations
@@ -305,3 +308,42 @@ def test_a_note_about_one_person_answers_no_question_about_another():
     for asked in ("Does Anya have any allergies?", "who collects Anya?"):
         assert _reply([*chat, {"role": "user", "content": asked}], told).startswith("I don't know"), asked
     assert "latex" in _reply([*chat, {"role": "user", "content": "Does Ana have any allergies?"}], told)
+
+
+def test_a_measure_field_takes_no_count_of_things_nor_another_fields_measure_converted():
+    survey = {"type": "object", "properties": {"site": {"type": "string"}, "dusk_temp_c": {"anyOf": [{"type": "number"},
+              {"type": "null"}]}}, "required": ["site", "dusk_temp_c"]}
+    assert _form(survey, "Skate park bowl at Holt: 2 hedgehogs under the ramp. Temp not taken.")["dusk_temp_c"] is None
+    assert _form(survey, "Skate park bowl at Holt: 2 hedgehogs. Temp 9C.")["dusk_temp_c"] == 9
+    route = {"type": "object", "properties": {"route_name": {"type": "string"}, "distance_km": {"type": "number"},
+             "climb_m": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}, "required": ["route_name", "distance_km", "climb_m"]}
+    assert _form(route, "Band march, Moor Lane to the Green. 6 km. Climb unknown.")["climb_m"] is None
+    assert _form(route, "Band march, Moor Lane to the Green. 6 km with 120 m of climb.")["climb_m"] == 120
+    parcel = {"type": "object", "properties": {"weight_kg": {"type": "number"}, "length_cm": {"anyOf": [{"type": "number"},
+              {"type": "null"}]}}, "required": ["weight_kg", "length_cm"]}
+    assert _form(parcel, "a 0.8 kg envelope of sheet music, not fragile")["length_cm"] is None
+    assert _form(parcel, "a 3 kg mute case, 40 x 30 cm")["length_cm"] == 40
+
+
+def test_review_a_choice_of_days_or_days_one_is_away_are_no_refusal():
+    for message in ("SV-4471: Tuesday or Saturday, whichever is free", "SV-4471: I'm away Sunday and Friday. Collect on Thursday."):
+        assert [name for name, _ in _calls(_VAULT, message)] == ["set_collection_days"], message
+
+
+def test_review_a_size_in_another_unit_is_judged_in_the_fields_own():
+    shelves = [_tool("order_shelf", "Order a music shelf 60, 90 or 120 cm long.",
+                     {"length_cm": {"type": "integer", "enum": [60, 90, 120]}})]
+    assert _calls(shelves, "order a 2 m shelf please") == []
+    assert "2 m is not among the lengths" in _reply("order a 2 m shelf please", "Use your tools.", tools=shelves)
+
+
+def test_review_a_weight_or_dose_word_in_another_question_asks_no_measure():
+    told = "Answer from the conversation."
+    chat = [{"role": "user", "content": "Notes for Bo please."},
+            {"role": "assistant", "content": "Notes so far:\n- Bo's weigh-in for the march is on Friday\n- Bo takes half a "
+                                             "tablet of cetirizine\n- The vet says Bo's weight is fine"}]
+    for asked, expected in (("When is Bo's weigh-in?", "Friday"), ("What's Bo's dose?", "half a tablet"),
+                            ("What did the vet say about Bo's weight?", "fine")):
+        assert expected in _reply([*chat, {"role": "user", "content": asked}], told), asked
+    tool = _turn("weigh the tuba case", "weigh", {"case": "tuba"}, {"weight_kg": 3.2}, "The tuba case is 3.2 kg.", 1)
+    assert "3.2" in _reply([*tool, {"role": "user", "content": "How much did the tuba case weigh?"}], told)
