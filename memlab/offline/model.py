@@ -31,7 +31,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, _capital_runs, _uk_postcode, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, named_outside, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, _capital_runs, _uk_postcode, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, named_outside, day_asked, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       is_handoff, structured, structured_input, tokens, whole_words_at, wording, words)
@@ -2127,6 +2127,8 @@ class Reader:
         return None if value is not None and self.answer and self._counted_not_measured(name, value, heard, units) else value
 
     _SIDES = frozenset("x by wide high long deep tall thick across".split())  # a measure's side ("50 wide", "60 x 40")
+    _SPELT = frozenset("degree degrees celsius centigrade cms centimetres centimeters gr kilometres kilometers kms odd "
+                       "millimetres millimeters litre litres liters grams".split())  # units spelt out ("12 degree", "30 odd")
 
     def _counted_not_measured(self, name: str, value: float, heard: Sequence[str], units: Sequence[str]) -> bool:
         """Whether an answer's measure field (``temperature_c``, ``ascent_m``) would take a number no measure of its own
@@ -2139,7 +2141,8 @@ class Reader:
         spots = [k for k, t in enumerate(heard) if (n := t[:len(t) - len(units[k])]) and _NUMBER.fullmatch(n) and float(n) == value or (
             value == 1 and t in ("one", "a", "an", "single"))]  # ("one box", "a 0.8 kg envelope" of length_cm)
         measured = [k for k in spots if (units[k] or (heard[k + 1] if k + 1 < len(heard) else "")).strip(".,;") in (
-            suffix, _UNIT_SUFFIXES.get(suffix, suffix).lower(), "degrees", "°c", "°", "c") or labels & {stem(w) for w in heard[max(0, k - 3):k]}]
+            suffix, _UNIT_SUFFIXES.get(suffix, suffix).lower(), "°c", "°", "c") or (units[k] or (heard[k + 1] if k + 1 < len(heard) else "")).strip(
+                ".,;") in self._SPELT or labels & {stem(w) for w in heard[max(0, k - 3):k]}]
         if measured:
             return False
         others = {f.lower().rpartition("_")[2] for f in self.fields if f != name and "_" in f} & set(_UNIT_SUFFIXES) - {suffix}
@@ -2149,7 +2152,7 @@ class Reader:
             value / float(n) in (1000, 0.001, 100, 0.01)) for k, t in enumerate(heard))
         after = [a if heard[k] not in ("one", "a", "an", "single") else (heard[k + 1] if k + 1 < len(heard) else "").strip(
             ".,;:!?") for k, a in enumerate(after)]
-        counted = bool(spots) and all(after[k].isalpha() and after[k] not in STOP | MEASURE_WORDS | self._SIDES for k in spots)
+        counted = bool(spots) and all(after[k].isalpha() and after[k] not in STOP | MEASURE_WORDS | self._SIDES | self._SPELT for k in spots)
         return converted or counted
 
     def said_number(self, name: str, description: str) -> float | None:
@@ -2381,9 +2384,13 @@ class Reader:
                 "cubic meters", "m3").replace("m³", "m3"))  # 5, not 178 cm as 1780 mm; "30 cubic metres": 30 of estimated_volume_m3)
         if suffix == "m2" and any(f in raw for f in ("ft", "feet", "sqft", "ft2")) and "m2" not in raw:
             return None  # "800 sq ft" is no floor_area_sqm
-        direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and b == suffix] + [
+        degrees = ("degrees", "degree", "°", "°c", "celsius", "deg") if suffix == "c" else ("°f", "fahrenheit") if suffix == "f" else ()
+        direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and (b == suffix or b in degrees)] + [
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
+        sides = {"wide": "width", "long": "length", "high": "height", "tall": "height", "deep": "depth", "thick": "thickness"}
+        theirs |= {a[:len(a) - len(a.lstrip("0123456789."))] for a, b, c in zip(raw, raw[1:], [*raw[2:], ""]) if a[:1].isdigit() and stem(
+            sides.get(b) or sides.get(c) or "-") in others - marks}  # "180cm wide, 220 drop": the 180 is the width's (of drop_cm)
         named = [n for n in direct if n not in theirs and n not in {v for f, v in self.claimed.items() if f != name}] or named
         mine = [w for part in clauses for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in marks - set(
             words(suffix))]  # a number right after the field's own word first: "my chest is 101cm" for chest_cm
@@ -3525,9 +3532,9 @@ def _when(text: str, form: str | None, year: int, today: datetime.date, together
             day = said[k + 2].rstrip(".,;!?")
             said[k:k + 3] = [day, "at", said[k + 1] + said[k + 2][len(day):]]
     text = " ".join(said)  # (else its day and its time)
-    for k in range(len(said) - 3):  # "from 16 to 20 June": 16 June too
-        if said[k].isdigit() and said[k + 1] in ("to", "until", "-", "and") and said[k + 2].isdigit() and said[k + 3][
-                :3].lower() in MONTHS:
+    for k in range(len(said) - 3):  # "from 16 to 20 June", "from 4th to 18th August": 16 June too
+        if all(d.isdigit() or d[:-2].isdigit() and d[-2:].lower() in ("st", "nd", "rd", "th") for d in (said[k], said[k + 2])) and (
+                said[k + 1] in ("to", "until", "-", "and")) and said[k + 3][:3].lower() in MONTHS:
             said[k] = f"{said[k]} {said[k + 3].rstrip('.,;!?')}"
     said = [w for w, n, m in zip(said, [*said[1:], ""], [*said[2:], "", ""]) if not (w.lower() == "the" and n[:1].isdigit() and (
         n.lower().endswith(("st", "nd", "rd", "th"))) and m[:3].lower() in MONTHS and (m.rstrip(".,;!?").lower() in CALENDAR or m.rstrip(
@@ -5818,8 +5825,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     # plain letters instead": what a tool was then asked, which its result answers
     others_ids = {i for s in request.said if own and s.identifiers and s.role in ("user", "note") and not s.asks and (
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
-    measuring = (lowered or [""])[0] in ("how", "what", "what's", "whats") and not {"when", "who", "often", "say", "said", "think"} & set(
-        lowered)
+    measuring = not {"when", "who", "often", "say", "said", "think", "where", "why", "which"} & set(lowered) and (
+        lowered or [""])[0] not in _YES_NO  # ("Bella's dose?"; not "Is Rufus's weight OK?")
     weighed = _MEASURED_BY["heavier"] | {"pound", "kilogram", "kilo", "gram"} if measuring and {"weigh", "weighs", "weight", "weighed"} & set(
         lowered) else frozenset("ml mg mcg g tablet tablets drops puffs units capsule capsules teaspoon teaspoons tsp tbsp spoon "
                                 "spoons sachet sachets".split()) if measuring and {"dose", "dosage"} & set(lowered) else frozenset()
@@ -5849,7 +5856,7 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         price |= {stem("date")} if set(topic) == {stem("date")} and _DATE.search(statement.text) else set()  # "What is the
         # date?": "... on Friday 9 May"
         if plain and statement not in introduced and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or whom and (
-                statement.role == "note" and whom <= statement.stems and (lowered or [""])[0] == "who") or statement.role == "user" and (
+                statement.role == "note" and whom <= statement.stems and (lowered or [""])[0] in ("who", "when", "where")) or statement.role == "user" and (
                 _lower_tokens(statement.text) or [""])[0].split("'")[0] in ("i", "we") and not _about_user(question)) and not (
                     sorted_by and whom <= statement.stems):  # (but "Which class is Jess in?": "...Jess in
             continue  # the novice") a weather report on Lisbon does not say its population, nor "I fly to Oslo" the weather there
@@ -6691,6 +6698,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # "What car do I drive?" is not told by "You drive to work every day" (no car said)
         if carried and carried not in advice_stems | label_stems | related(advice_stems | label_stems):
             continue  # "Can I bring my labrador?" is not told by "...other sizes must bring their own" (of wellies)
+        kinds = [{stem(a) for a, b in itertools.pairwise(_lower_tokens(text)) if stem(b) in message & advice_stems and (
+            a.isalpha()) and a not in STOP and not a.endswith("'s") and stem(a) not in message & advice_stems} for text in (
+                message_text, advice)]  # the word before a thing both name
+        if not label and kinds[0] and kinds[1] and not kinds[0] & (kinds[1] | label_stems):
+            continue  # "How much is the premium membership?" is not told by "The basic membership costs 8 euros"
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         score += len([w for w in (label_stems | advice_stems) & message if spread[w] == 1]) / 100  # of equals, the one
         # saying a word no other line says ("Does the shoyu ramen have sesame?": the shoyu's, not a sesame one)
@@ -6819,7 +6831,13 @@ def _told_in_instructions(request: Request) -> str | None:
         entries = entries if ": " in line or {"and", "or"} & set(_lower_tokens(line)) else [line]  # (no list: "The llama,
         # Pedro, bites.")
         listed = [e for e in entries if {w.replace("-", "") for w in words(e.replace("-", ""))} & shared]
-        if len(shared) >= 2 or shared & (names | hyphened) or reachable and shared or not yes_no and (
+        kinds = [{stem(a) for a, b in itertools.pairwise(_lower_tokens(text)) if stem(b) in shared and a.isalpha() and a not in STOP
+                  and not a.endswith("'s")} for text in (asking, line)]  # "the premium plan" is no "basic plan"
+        only_here = how_much and len(shared) == 1 and sum(shared <= {w.replace("-", "") for w in words(other.replace("-", ""))}
+                                                           for other in lines) == 1 and not (kinds[0] and kinds[1] and not (
+                                                               kinds[0] & kinds[1]))  # "my dog's tag fell off, how much is
+        # a new one?": the one line saying tags, with a price
+        if len(shared) >= 2 or shared & (names | hyphened) or reachable and shared or only_here or not yes_no and (
                 len(entries) > 2 and len(listed) == 1 or when):
             scored.append((len(shared), line, listed if len(entries) > 2 and len(listed) == 1 else []))
     scored.sort(key=lambda entry: -entry[0])
@@ -10538,6 +10556,9 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         _out_of_bounds(value, k) for k in kinds if isinstance(k, Mapping) and k.get("type") in ("integer", "number")) and (
                         any(isinstance(k, Mapping) and k.get("type") in ("integer", "number") for k in kinds)) and n not in reader.found_nothing:
                     reader.found_nothing.append(n)
+            for n, f in (schema.get("properties") or {}).items():  # "Hana is away Saturday and Monday. Book her yoga on
+                if isinstance(f, Mapping) and isinstance(f.get("enum"), list) and (day := day_asked(f["enum"], asked.message)):
+                    arguments[n] = day  # Wednesday.": Wednesday
             for n, f in (schema.get("properties") or {}).items() if may_ask else ():  # "deliver on saturday as well?" of
                 options = f.get("enum") or (f.get("items") or {}).get("enum") if isinstance(f, Mapping) else None  # Monday to
                 if isinstance(options, list) and n in _needed(tool) and named_outside(options, asked.message, n):  # Friday: said

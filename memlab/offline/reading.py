@@ -991,10 +991,23 @@ _SIZE_UNITS = {said: unit for unit, names in (("ft", "ft foot feet"), ("m", "m m
                                               ("mm", "mm"), ("in", "inch inches")) for said in names.split()}
 
 
-#: Words of a sentence telling where one is not, not what one asks for ("We're away Sunday and Friday.").
+#: Words of a sentence telling where one is not, not what one asks for ("We're away Sunday and Friday."), unless it
+#: asks too ("Book her yoga for Saturday, she's off work then").
 _ASIDE = frozenset("away busy can't cannot couldn't except off working closed".split())
+_ASKING_FOR = frozenset("book set schedule change move make please can could want like need collect deliver".split())
 #: Millimetres in each unit a size is said in.
 _IN_MM = {"mm": 1, "cm": 10, "m": 1000, "in": 25.4, "ft": 304.8}
+
+
+def day_asked(options: Sequence[Any], text: str) -> str:
+    """Of weekday options, the one a sentence that is no aside names ("Hana is away Saturday and Monday. Book her yoga
+    on Wednesday.": Wednesday), when an aside names another; else ``""``."""
+    if not options or not all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
+        return ""
+    named = [(bool({w.lower() for w in tokens(piece)} & _ASIDE and not {w.lower() for w in tokens(piece)} & _ASKING_FOR), o)
+             for piece in sentences(text[:2000]) for t in tokens(piece) for o in options if t.lower().removesuffix("s") == o.lower()]
+    asked = [o for aside, o in named if not aside]
+    return asked[-1] if len(set(asked)) == 1 and any(aside for aside, _ in named) else ""
 
 
 def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
@@ -1003,14 +1016,18 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
     Saturday and Monday" of Monday to Friday; not "never Sundays", "I'm away Sunday, so Monday"); sizes of number
     options, all those in the unit ``field`` ends in ("an 18 ft boat, or a 22 ft one" of 12, 16 or 20 for
     ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone."""
-    found = [t for piece in sentences(text[:2000]) if not {w.lower() for w in tokens(piece)} & _ASIDE for t in tokens(piece)]
+    found = tokens(text[:2000])
+    aside = {k for k, piece in enumerate(sentences(text[:2000])) if {w.lower() for w in tokens(piece)} & _ASIDE and not {
+        w.lower() for w in tokens(piece)} & _ASKING_FOR}  # "We're away Sunday and Friday." asks for neither
+    where = [k for k, piece in enumerate(sentences(text[:2000])) for _ in tokens(piece)]
     if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
-        offered = {o.lower() for o in options}  # ("or": either will do; "We're away Sunday and Friday." is no ask)
+        offered = {o.lower() for o in options}
         days = [(k, t.lower().removesuffix("s")) for k, t in enumerate(found) if t.lower().removesuffix("s") in _WEEKDAYS]
-        if any(found[k + 1:k + 2] == ["or"] or found[k - 1:k] == ["or"] for k, _ in days):
-            return ""
+        if any(found[k + 1:k + 2] == ["or"] or found[k - 1:k] == ["or"] for k, _ in days) and any(d in offered for _, d in days):
+            return ""  # ("Tuesday or Saturday": either will do)
         beside = {k for k, _ in days for j, day in days if day in offered and 0 < abs(j - k) <= 2 and all(
-            found[m].lower() in ("and", "&") for m in range(min(j, k) + 1, max(j, k)))}  # "Saturday and Monday"
+            found[m].lower() in ("and", "&") for m in range(min(j, k) + 1, max(j, k))) and not (
+                k < len(where) and where[k] in aside)}  # "Saturday and Monday"
         said = [day for k, day in days if day not in offered and found[k - 1].lower() not in ("not", "never", "no") and (
             k in beside or not any(day in offered for _, day in days))]
         return " and ".join(dict.fromkeys(day.capitalize() for day in said))

@@ -20,13 +20,16 @@ brass band, a seed vault, a skate park):
   permission for a thing no line names is not answered by a line sharing its verb; "Anyone with ... may ..." is a fact;
 - "How much does Anya's tuba weigh?" (or "what's her dose?") is answered by the sentence giving a weight (a dose),
   not by a later one naming the tuba; a note's line about one person answers no question about another; a measure
-  field (``dusk_temp_c``, ``climb_m``) takes no count of things ("2 hedgehogs") nor another field's measure converted.
+  field (``dusk_temp_c``, ``climb_m``) takes no count of things ("2 hedgehogs") nor another field's measure converted;
+- "from 4th to 18th August" starts on the 4th; "a 21 degree room" is 21 of ``room_temp_c``; "180cm wide, 220 drop"
+  gives the drop 220; a price asked of a thing one line names is that line's ("how much is a new one?" of a lost tag).
 
 The ``test_review_*`` tests hold what a review found the batches overreaching on: a day or a size said as context or
 refused, a command beside a question, "key-value" as a key, a product's name as the customer's; and of a second: an
 outside day listed beside a named one, sizes in the field's own unit, a result's own id and the name the user gave;
 and of a third: days offered as a choice or said as where one is away, a size in another unit, a weight or a dose word
-in a question asking something else, a weight a result gives.
+in a question asking something else, a weight a result gives; and of a fourth: days said in an aside, weekend days
+offered as a choice, a measure's unit spelt out, a dose asked in few words, a weight asked yes or no.
 """
 
 from __future__ import annotations
@@ -347,3 +350,46 @@ def test_review_a_weight_or_dose_word_in_another_question_asks_no_measure():
         assert expected in _reply([*chat, {"role": "user", "content": asked}], told), asked
     tool = _turn("weigh the tuba case", "weigh", {"case": "tuba"}, {"weight_kg": 3.2}, "The tuba case is 3.2 kg.", 1)
     assert "3.2" in _reply([*tool, {"role": "user", "content": "How much did the tuba case weigh?"}], told)
+
+
+def test_review_days_in_an_aside_are_neither_asked_for_nor_booked():
+    lessons = [_tool("book_lesson", "Book a brass lesson on a weekday.", {"pupil": {"type": "string"}, "day": {
+        "type": "string", "enum": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]}})]
+    assert _calls(lessons, "Ana is away Saturday and Monday. Book her lesson on Wednesday.") == [
+        ("book_lesson", {"pupil": "Ana", "day": "Wednesday"})]
+    for message in ("Book Ana's lesson for Saturday or Sunday", "Book Ana's lesson for Saturday, she's off school then"):
+        assert _calls(lessons, message) == [], message
+
+
+def test_review_a_measure_spelt_out_is_the_fields_own():
+    parcel = {"type": "object", "properties": {"weight_kg": {"type": "number"}, "length_cm": {"anyOf": [{"type": "number"},
+              {"type": "null"}]}}, "required": ["weight_kg", "length_cm"]}
+    assert _form(parcel, "Music stand parcel 4 kg, 60 centimetres long")["length_cm"] == 60
+    survey = {"type": "object", "properties": {"dusk_temp_c": {"anyOf": [{"type": "number"}, {"type": "null"}]}},
+              "required": ["dusk_temp_c"]}
+    assert _form(survey, "a cold one, 11 Celsius at the bowl")["dusk_temp_c"] == 11
+
+
+def test_review_a_dose_asked_in_few_words_and_a_weight_asked_yes_or_no():
+    chat = [{"role": "user", "content": "Notes for Bo please."},
+            {"role": "assistant", "content": "Notes so far:\n- Bo gets 2 drops of ear solution twice a day\n- Bo's dose was "
+                                             "raised in May\n- The vet says Bo's weight is fine"}]
+    assert "2 drops" in _reply([*chat, {"role": "user", "content": "Bo's dose?"}], "Answer from the conversation.")
+    assert "fine" in _reply([*chat, {"role": "user", "content": "Is Bo's weight OK?"}], "Answer from the conversation.")
+
+
+def test_dates_degrees_sides_and_a_price_asked_of_a_thing_one_line_names():
+    hire = [_tool("pause_hire", "Pause an instrument hire between two dates (YYYY-MM-DD).", {"hire_id": {"type": "string"},
+            "from_date": {"type": "string"}, "until_date": {"type": "string"}})]
+    assert _calls(hire, "hire IH-2207: we're on tour from 4th to 18th August 2025, pause it then") == [
+        ("pause_hire", {"hire_id": "IH-2207", "from_date": "2025-08-04", "until_date": "2025-08-18"})]
+    valves = [_tool("oil_life", "Estimate months a valve oil lasts at a room temperature.",
+                    {"room_temp_c": {"type": "number"}, "bottle_ml": {"type": "integer"}})]
+    assert _calls(valves, "how long will a 50ml one last in a 21 degree room?") == [("oil_life", {"room_temp_c": 21, "bottle_ml": 50})]
+    banner = [_tool("quote_banner", "Quote a band banner.", {"width_cm": {"type": "integer"}, "drop_cm": {"type": "integer"}})]
+    assert _calls(banner, "quote the stage banner: 180cm wide, 220 drop") == [("quote_banner", {"width_cm": 180, "drop_cm": 220})]
+    told = ("You run the band room desk. Subs are £24 a term, or £12 for under-16s. Replacement locker keys cost £3.50 and "
+            "are posted within 5 working days.")
+    assert _reply("my locker key fell off my lanyard, how much is a new one?", told).startswith("Replacement locker keys cost £3.50")
+    assert _reply("How much is the premium membership?", "You run the band room desk. The basic membership costs 8 euros a "
+                                                          "month.").startswith("I don't know")
