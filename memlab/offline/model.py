@@ -2127,8 +2127,8 @@ class Reader:
         return None if value is not None and self.answer and self._counted_not_measured(name, value, heard, units) else value
 
     _SIDES = frozenset("x by wide high long deep tall thick across".split())  # a measure's side ("50 wide", "60 x 40")
-    _SPELT = frozenset("degree degrees celsius centigrade cms centimetres centimeters gr kilometres kilometers kms odd "
-                       "millimetres millimeters litre litres liters grams".split())  # units spelt out ("12 degree", "30 odd")
+    _SPELT = frozenset("degree degrees celsius centigrade cms centimetres centimeters gr kilometres kilometers kms "
+                       "millimetres millimeters litre litres liters grams".split())  # units spelt out ("12 degree", "11 Celsius")
 
     def _counted_not_measured(self, name: str, value: float, heard: Sequence[str], units: Sequence[str]) -> bool:
         """Whether an answer's measure field (``temperature_c``, ``ascent_m``) would take a number no measure of its own
@@ -2142,7 +2142,8 @@ class Reader:
             value == 1 and t in ("one", "a", "an", "single"))]  # ("one box", "a 0.8 kg envelope" of length_cm)
         measured = [k for k in spots if (units[k] or (heard[k + 1] if k + 1 < len(heard) else "")).strip(".,;") in (
             suffix, _UNIT_SUFFIXES.get(suffix, suffix).lower(), "°c", "°", "c") or (units[k] or (heard[k + 1] if k + 1 < len(heard) else "")).strip(
-                ".,;") in self._SPELT or labels & {stem(w) for w in heard[max(0, k - 3):k]}]
+                ".,;") in self._SPELT or heard[k + 1:k + 3][:1] == ["odd"] and heard[k + 2:k + 3] and heard[k + 2].strip(".,;") in (
+                    self._SPELT) or labels & {stem(w) for w in heard[max(0, k - 3):k]}]  # ("30 odd degrees")
         if measured:
             return False
         others = {f.lower().rpartition("_")[2] for f in self.fields if f != name and "_" in f} & set(_UNIT_SUFFIXES) - {suffix}
@@ -2385,7 +2386,9 @@ class Reader:
         if suffix == "m2" and any(f in raw for f in ("ft", "feet", "sqft", "ft2")) and "m2" not in raw:
             return None  # "800 sq ft" is no floor_area_sqm
         degrees = ("degrees", "degree", "°", "°c", "celsius", "deg") if suffix == "c" else ("°f", "fahrenheit") if suffix == "f" else ()
-        direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and (b == suffix or b in degrees)] + [
+        direct = [a for a, b in itertools.pairwise(raw) if _NUMBER.fullmatch(a) and b == suffix] + [
+            a for a, b, c in zip(raw, raw[1:], [*raw[2:], ""]) if _NUMBER.fullmatch(a) and b in degrees and c not in (
+                "fahrenheit", "f", "warmer", "colder", "cooler", "hotter", "more", "less", "higher", "lower")] + [
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
         sides = {"wide": "width", "long": "length", "high": "height", "tall": "height", "deep": "depth", "thick": "thickness"}
@@ -4231,7 +4234,7 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                     at - 2].lower() in _PLACE_CUES) and not particle:  # "at the Lisbon office": no name
                 cued = at  # "in Rome", "to Ana Ruiz": no name, unless no other is said and it follows to/for/from; "in"
                 # right after the verb is its particle ("Please check in Rosa Diaz"): a name follows
-                if before in ("to", "for", "from") and low not in CALENDAR and not dated:
+                if before in ("to", "for", "from", "under") and low not in CALENDAR and not dated:
                     sent_to.append(" ".join(itertools.takewhile(lambda w: w[:1].isupper(), [
                         w for w in found[at:at + 4] if w.lower() not in _HONORIFICS][:3])))  # "from Prof. Ines Duarte"
             if (things or titles or found[at - 1].isupper() and not people) and word.isdigit() and runs and runs[
@@ -4286,7 +4289,8 @@ def _proper_names(text: str, people: bool = False, things: bool = False, titles:
                 start:end + 1])  # "Kraan & Zn" as written too
             (places if k in marked else out if not (things and k in listed) else []).append(name)
     named = [p for p in phrases if p[:1].isupper() and not any(p in o != p for o in out)] if titles else []  # "a Senior PM"
-    return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places * titles
+    out = [n for n in out if f" of {n}" not in f" {text}"] if people and sent_to else out  # "5 boxes of Slate Grey for Ann
+    return named or out or sent_to or (mine or phrases if titles else phrases or mine) or places * titles  # Cole": Ann Cole
 
 
 #: What a list of names holds, by the words of its field: people, places or organizations.
@@ -4425,8 +4429,10 @@ def _only_asks(message: str) -> bool:
             "could i get", "can i have", "could i have", "can we get", "could we get", "can we have", "can i ask you to",
             "could i ask you to", "may i ask you to", "can you send", "send someone")
     low = f" {message.lower()}"
-    acting = any(stem(low.partition(f" {cue} ")[2].split(" ")[0]) in _CHANGES | {stem(w) for w in _ACTING} for cue in (
-        "will you", "is it possible to", "are you able to") if f" {cue} " in low)  # "Will you dispatch...?" (not "Will
+    acting = any(stem(low.partition(f" {cue} ")[2].split(" ")[0]) in _CHANGES | {stem(w) for w in _ACTING} | (
+        _ENROLS if cue.endswith((" i", " we")) else set()) for cue in ("will you", "is it possible to", "are you able to", "can i",
+                                                                        "could i", "can we", "could we", "may i") if f" {cue} " in low)
+    # "Can I book machine 1 at 09:00?", "Could I reserve 10 boxes...?" ask for the deed; "Will you dispatch...?" (not "Will
     # you have a table...?", "Is it possible to get a refund...?")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:]) or (
         message.lower().startswith("plan ") and bool(_DATE.search(message[:200])))  # "Plan a call on Friday": an event
@@ -5826,7 +5832,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     others_ids = {i for s in request.said if own and s.identifiers and s.role in ("user", "note") and not s.asks and (
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
     measuring = not {"when", "who", "often", "say", "said", "think", "where", "why", "which"} & set(lowered) and (
-        lowered or [""])[0] not in _YES_NO  # ("Bella's dose?"; not "Is Rufus's weight OK?")
+        lowered or [""])[0] not in {*_YES_NO, "should", "could", "would", "will", "can", "may", "might", "must", "shall"}
+    # ("Bella's dose?"; not "Is Rufus's weight OK?", "Should Alfie's dose go up?")
     weighed = _MEASURED_BY["heavier"] | {"pound", "kilogram", "kilo", "gram"} if measuring and {"weigh", "weighs", "weight", "weighed"} & set(
         lowered) else frozenset("ml mg mcg g tablet tablets drops puffs units capsule capsules teaspoon teaspoons tsp tbsp spoon "
                                 "spoons sachet sachets".split()) if measuring and {"dose", "dosage"} & set(lowered) else frozenset()
@@ -6698,11 +6705,6 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             continue  # "What car do I drive?" is not told by "You drive to work every day" (no car said)
         if carried and carried not in advice_stems | label_stems | related(advice_stems | label_stems):
             continue  # "Can I bring my labrador?" is not told by "...other sizes must bring their own" (of wellies)
-        kinds = [{stem(a) for a, b in itertools.pairwise(_lower_tokens(text)) if stem(b) in message & advice_stems and (
-            a.isalpha()) and a not in STOP and not a.endswith("'s") and stem(a) not in message & advice_stems} for text in (
-                message_text, advice)]  # the word before a thing both name
-        if not label and kinds[0] and kinds[1] and not kinds[0] & (kinds[1] | label_stems):
-            continue  # "How much is the premium membership?" is not told by "The basic membership costs 8 euros"
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
         score += len([w for w in (label_stems | advice_stems) & message if spread[w] == 1]) / 100  # of equals, the one
         # saying a word no other line says ("Does the shoyu ramen have sesame?": the shoyu's, not a sesame one)

@@ -183,6 +183,8 @@ def section(heading: str, description: str = "") -> Section:
         return Section(heading, description, "pending")
     if named == ["identity"]:  # who the customer is (not "Brand identity")
         return Section(heading, description, "people")
+    if [w.strip("*:?") for w in named] in (["what"], ["what", "happened"]):  # "Who / What / Next step": what it is about
+        return Section(heading, description, "issue")
     if named in (["schedule"], ["dates"], ["key", "dates"]):  # its dates (a "Medication schedule" holds the doses)
         return Section(heading, description, "time")
     if named and named[0].strip("*:") in ("current", "final", "agreed", "confirmed") and (len(named) == 1 or stem(named[
@@ -434,8 +436,11 @@ _KEY_NOTES = frozenset(("a list", "number", "iso date", "boolean"))
 def _named_keys(prompt: str) -> list[str]:
     """The keys a prompt lists after "keys" up to the end of its sentence ("the keys a, b and c.")."""
     for found in _KEYS.finditer(prompt):
-        if found.group(0).isalpha() and prompt[found.end():found.end() + 1] in ("-", "=", "/"):
-            continue  # "key-value lines with these keys": the keys are named later
+        if found.group(0).isalpha() and prompt[found.end():found.end() + 1] in ("-", "=", "/") or prompt[found.end():found.end() + 5].lower(
+                ) == "value":  # "key-value lines with these keys", "key: value lines for a, b, c": the keys are named later
+            if (listed := prompt[found.end():].split("\n")[0].split(". ")[0].partition(" for ")[2].rstrip(". ")).count(",") >= 1:
+                return [name.strip(" `'\"") for part in listed.split(",") for name in part.split(" and ") if name.strip(" `'\"")]
+            continue
         rest = prompt[found.end():].split("\n")  # a list of keys may go on over lines, each ending with a comma
         ends = next((k for k, line in enumerate(rest) if not line.rstrip().endswith((",", " and")) or not rest[k + 1:k + 2] or (
             not rest[k + 1].strip())), 0)
@@ -1028,6 +1033,10 @@ def _value(part: Section, line: str) -> str:
     # "departing"; the last ("Roadside job": "roadside assistance job RSA-1")
     if part.kind == "people" and len(named) == 1 and (who := _person(line)):  # "patient": "Hi, I'm Ana Ruiz": Ana Ruiz
         return who
+    roled = [list(takewhile(lambda t: t[:1].isupper() and t.isalpha() and t.lower() not in STOP, found[k + 1:k + 4])) for k, t in (
+        enumerate(found[:5])) if part.kind == "people" and stem(t.lower()) in ARCHETYPES["people"] - {stem("name")}]
+    if roled and roled[0]:  # "Customer Dana Whitlock reserved ...": Dana Whitlock
+        return " ".join(roled[0])
     if (name := _name_of(part, line, at)) is not None:
         return name
     if part.kind is not None or at is None or len(named) > 2:  # "Next session: [next session] we can do X"
@@ -2007,7 +2016,9 @@ def lines_for(section: Section, said: Sequence[Statement], spec: NoteSpec) -> li
         return [_said(s) for s in users if stem("name") in s.stems or _names(s.text, kin=True) or own & s.stems
                 or counted & s.stems and any(t.isdigit() for t in tokens(s.text))
                 or _person(s) or "called" in _lower(s) and any(t[:1].isupper() and t.lower() not in STOP
-                                                               for t in tokens(s.text)[1:])][:3]
+                                                               for t in tokens(s.text)[1:]) or any(
+                    stem(a.lower()) in ARCHETYPES["people"] - {stem("name")} and b[:1].isupper() and b.isalpha() and b.lower() not in STOP
+                    for a, b in itertools.pairwise(tokens(s.text)[:6]))][:3]  # "Customer Dana Whitlock reserved ..."
     if kind == "outcome":  # where the conversation ended: its last two reports (not a bare "Done.")
         return [_said(s) for s in said if s.role in ("user", "assistant", "tool") and not asks(s) and not (
             _lower(s) <= {"done", "all", "ok", "okay", "sure", "great"})][-2:]
@@ -2326,6 +2337,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                                    h in spec.json_dates and v) else "; ".join(
                 line.rstrip(".") for line in v) or (None if spec.nulls else spec.empty) for h, v in values.items()},
                 ensure_ascii=False)
+        if not spec.columns and not any(values.values()) and spec.form and any(s.role == "user" for s in said):
+            return write_note(said, NoteSpec(max_words=spec.max_words))  # no key found a value: the facts, as a note
         if not spec.columns:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or spec.empty}"
                              for h, v in values.items())

@@ -993,7 +993,7 @@ _SIZE_UNITS = {said: unit for unit, names in (("ft", "ft foot feet"), ("m", "m m
 
 #: Words of a sentence telling where one is not, not what one asks for ("We're away Sunday and Friday."), unless it
 #: asks too ("Book her yoga for Saturday, she's off work then").
-_ASIDE = frozenset("away busy can't cannot couldn't except off working closed".split())
+_ASIDE = frozenset("away busy can't cannot couldn't except working closed".split())
 _ASKING_FOR = frozenset("book set schedule change move make please can could want like need collect deliver".split())
 #: Millimetres in each unit a size is said in.
 _IN_MM = {"mm": 1, "cm": 10, "m": 1000, "in": 25.4, "ft": 304.8}
@@ -1029,7 +1029,7 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
             found[m].lower() in ("and", "&") for m in range(min(j, k) + 1, max(j, k))) and not (
                 k < len(where) and where[k] in aside)}  # "Saturday and Monday"
         said = [day for k, day in days if day not in offered and found[k - 1].lower() not in ("not", "never", "no") and (
-            k in beside or not any(day in offered for _, day in days))]
+            k in beside or not any(day in offered for j, day in days if not (j < len(where) and where[j] in aside)))]
         return " and ".join(dict.fromkeys(day.capitalize() for day in said))
     if len(options) >= 2 and all(type(o) is int for o in options):
         unit = next((_SIZE_UNITS[part] for part in field.lower().split("_")[1:] if part in _SIZE_UNITS), "")
