@@ -2951,7 +2951,8 @@ class Reader:
             named = min(mild, key=lambda o: ("trivial", "cosmetic", "lowest", "low", "minor").index(str(o).lower()))  # cosmetic,
             # only saw it once": the mildest (trivial, not blocker)
         if named is None and not (spoken or neutral or unsaid) and self.tool and stem(self.tool.split("_")[0].lower()) in stem_set(
-                "change switch swap replace edit modify") and not isinstance(options[0], (int, float)):  # the new option
+                "change switch swap replace edit modify book reserve order hire rent schedule enrol register") and not isinstance(
+                    options[0], (int, float)):  # the option
             self.found_nothing += [name] * (name not in self.found_nothing)  # of a change nothing names ("change it to
             # tuesdays" of change_box's box): asked, never guessed
         chosen = named if named is not None else (spoken or neutral or unsaid or options)[0]  # a priority, high
@@ -4430,8 +4431,11 @@ def _only_asks(message: str) -> bool:
             "could i ask you to", "may i ask you to", "can you send", "send someone")
     low = f" {message.lower()}"
     acting = any(stem(low.partition(f" {cue} ")[2].split(" ")[0]) in _CHANGES | {stem(w) for w in _ACTING} | (
-        _ENROLS if cue.endswith((" i", " we")) else set()) for cue in ("will you", "is it possible to", "are you able to", "can i",
-                                                                        "could i", "can we", "could we", "may i") if f" {cue} " in low)
+        _ENROLS - stem_set("change edit modify") if cue.endswith((" i", " we")) else set()) for cue in ("will you", "is it possible to", "are you able to", "can i", "could i", "can we",
+                                                 "could we", "may i") if f" {cue} " in low and (not cue.endswith((" i", " we")) or facts(
+                                                     low.partition(f" {cue} ")[2]) and (tokens(low) or [""])[0].split("'")[0] not in (
+                                                         QUESTION_WORDS - {"can", "could", "may"})))  # (not "What's in the
+    # lemon tart and can I order 1 ...?": a question first)
     # "Can I book machine 1 at 09:00?", "Could I reserve 10 boxes...?" ask for the deed; "Will you dispatch...?" (not "Will
     # you have a table...?", "Is it possible to get a refund...?")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:]) or (
@@ -5832,8 +5836,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     others_ids = {i for s in request.said if own and s.identifiers and s.role in ("user", "note") and not s.asks and (
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
     measuring = not {"when", "who", "often", "say", "said", "think", "where", "why", "which"} & set(lowered) and (
-        lowered or [""])[0] not in {*_YES_NO, "should", "could", "would", "will", "can", "may", "might", "must", "shall"}
-    # ("Bella's dose?"; not "Is Rufus's weight OK?", "Should Alfie's dose go up?")
+        lowered or [""])[0] not in {*_YES_NO, "should"}  # ("Bella's dose?", "Can you tell me Ted's dose?"; not "Is Rufus's
+    # weight OK?", "Should Alfie's dose go up?")
     weighed = _MEASURED_BY["heavier"] | {"pound", "kilogram", "kilo", "gram"} if measuring and {"weigh", "weighs", "weight", "weighed"} & set(
         lowered) else frozenset("ml mg mcg g tablet tablets drops puffs units capsule capsules teaspoon teaspoons tsp tbsp spoon "
                                 "spoons sachet sachets".split()) if measuring and {"dose", "dosage"} & set(lowered) else frozenset()
@@ -6801,6 +6805,7 @@ def _told_in_instructions(request: Request) -> str | None:
     how_much = "how much" in asking.lower() and not any(a == "much" and b not in STOP and b.isalpha() for a, b in (
         itertools.pairwise(lowered)))  # ("how much notice" asks no amount)
     coded = bool(set(words(asking)) & _ID)
+    risen = bool({"up", "rise", "risen", "rose", "increase", "increased", "raised", "down", "fell", "drop", "dropped"} & set(lowered))
     scored, lines = [], sentences(request.instructions[:4000])
     reaching = question[:1] == ["who"] and bool(set(question) & set(_REACHING))  # "who do I call?": a number or an email
     numbers = sum(map(_reaches, lines)) if reaching else 0
@@ -6827,7 +6832,8 @@ def _told_in_instructions(request: Request) -> str | None:
         names = {stem(t.lower()) for t in tokens(line)[1:] if t[:1].isupper()}
         valued = dated or names or kin or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
             {"one", *_COUNT_WORDS} & set(_lower_tokens(line)))  # ("one calendar month's notice")
-        if not shared or not valued or when and not dated or how_much and not _currencies(line) or coded and not facts(line):
+        if not shared or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line) or (
+                coded and not facts(line)):  # ("my bill went up in april by how much?": "The April price rise is 3.9%")
             continue
         entries = [e.strip() for e in outside_brackets(line.partition(": ")[2] or line)]
         entries = entries if ": " in line or {"and", "or"} & set(_lower_tokens(line)) else [line]  # (no list: "The llama,
@@ -8761,7 +8767,26 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
     listed = set(facts(known[1])) if known is not None else set()  # "I'd like the 18:00 session" of "Sessions are 16:00 and
     known = None if len(listed) >= 2 and set(facts(said)) and set(facts(said)) < listed else known  # 18:00": a choice, noted
     return _scripted_when(request) or (known[1] if known is not None else _scripted(request.instructions, grieved) or (
-        f"Noted: {echo}."))
+        _advice_for(request) if grieved or not request.tools else "") or f"Noted: {echo}.")
+
+
+def _advice_for(request: Request) -> str:
+    """The instructions' advice for what the message tells, when its case is named whole: a line labelled with words
+    the message all says ("Slow Wi-Fi: move the hub ..." of "wifi is super slow upstairs"), or a sentence whose words
+    before "means" it all says ("A flashing red light on the ONT means ..." of "the box has a flashing red light");
+    else ``""``."""
+    said = set(words(request.message.replace("-", "")))
+    for label, advice, label_stems, _ in _told(request.instructions[:4000]):
+        own = {w.replace("-", "") for w in words(label.replace("-", ""))} if label and not label.startswith("do ") else set()
+        if len(own) >= 2 and own <= said:
+            return f"{label}: {advice}"
+    for advice in sentences(request.instructions[:4000]):
+        case = advice.lower().partition(" means ")[0]
+        named = set(words(min((case.partition(cut)[0] for cut in (" on the ", " in the ", " at the ", " of the ")), key=len))) - (
+            stem_set("ont hub router box unit device"))  # "A flashing amber light (on the alarm panel)"
+        if " means " in advice.lower() and len(named) >= 2 and named <= said:
+            return advice
+    return ""
 
 
 def _links(text: str) -> list[str]:

@@ -438,7 +438,8 @@ def _named_keys(prompt: str) -> list[str]:
     for found in _KEYS.finditer(prompt):
         if found.group(0).isalpha() and prompt[found.end():found.end() + 1] in ("-", "=", "/") or prompt[found.end():found.end() + 5].lower(
                 ) == "value":  # "key-value lines with these keys", "key: value lines for a, b, c": the keys are named later
-            if (listed := prompt[found.end():].split("\n")[0].split(". ")[0].partition(" for ")[2].rstrip(". ")).count(",") >= 1:
+            if (listed := prompt[found.end():].split("\n")[0].split(". ")[0].partition(" for ")[2].rstrip(". ")).count(",") >= 1 or (
+                    " and " in listed and len(listed.split()) <= 5):
                 return [name.strip(" `'\"") for part in listed.split(",") for name in part.split(" and ") if name.strip(" `'\"")]
             continue
         rest = prompt[found.end():].split("\n")  # a list of keys may go on over lines, each ending with a comma
@@ -2337,8 +2338,6 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
                                    h in spec.json_dates and v) else "; ".join(
                 line.rstrip(".") for line in v) or (None if spec.nulls else spec.empty) for h, v in values.items()},
                 ensure_ascii=False)
-        if not spec.columns and not any(values.values()) and spec.form and any(s.role == "user" for s in said):
-            return write_note(said, NoteSpec(max_words=spec.max_words))  # no key found a value: the facts, as a note
         if not spec.columns:
             return "\n".join(f"{_title(spec, h)} {'; '.join(line.rstrip('.') for line in v) or spec.empty}"
                              for h, v in values.items())

@@ -999,13 +999,20 @@ _ASKING_FOR = frozenset("book set schedule change move make please can could wan
 _IN_MM = {"mm": 1, "cm": 10, "m": 1000, "in": 25.4, "ft": 304.8}
 
 
+def _clauses_of(text: str) -> list[str]:
+    """A message's sentences, each cut where "so" or "then" turns from an aside to an ask ("We are away Saturday and
+    Sunday, so Tuesday for Nora's lesson": the aside, then the ask)."""
+    return [part for piece in sentences(text[:2000]) for part in piece.replace(", so ", "\n").replace(", then ", "\n").replace(
+        "; ", "\n").split("\n")]
+
+
 def day_asked(options: Sequence[Any], text: str) -> str:
     """Of weekday options, the one a sentence that is no aside names ("Hana is away Saturday and Monday. Book her yoga
     on Wednesday.": Wednesday), when an aside names another; else ``""``."""
     if not options or not all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
         return ""
     named = [(bool({w.lower() for w in tokens(piece)} & _ASIDE and not {w.lower() for w in tokens(piece)} & _ASKING_FOR), o)
-             for piece in sentences(text[:2000]) for t in tokens(piece) for o in options if t.lower().removesuffix("s") == o.lower()]
+             for piece in _clauses_of(text) for t in tokens(piece) for o in options if t.lower().removesuffix("s") == o.lower()]
     asked = [o for aside, o in named if not aside]
     return asked[-1] if len(set(asked)) == 1 and any(aside for aside, _ in named) else ""
 
@@ -1017,9 +1024,9 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
     options, all those in the unit ``field`` ends in ("an 18 ft boat, or a 22 ft one" of 12, 16 or 20 for
     ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone."""
     found = tokens(text[:2000])
-    aside = {k for k, piece in enumerate(sentences(text[:2000])) if {w.lower() for w in tokens(piece)} & _ASIDE and not {
+    aside = {k for k, piece in enumerate(_clauses_of(text)) if {w.lower() for w in tokens(piece)} & _ASIDE and not {
         w.lower() for w in tokens(piece)} & _ASKING_FOR}  # "We're away Sunday and Friday." asks for neither
-    where = [k for k, piece in enumerate(sentences(text[:2000])) for _ in tokens(piece)]
+    where = [k for k, piece in enumerate(_clauses_of(text)) for _ in tokens(piece)]
     if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
         offered = {o.lower() for o in options}
         days = [(k, t.lower().removesuffix("s")) for k, t in enumerate(found) if t.lower().removesuffix("s") in _WEEKDAYS]

@@ -25,7 +25,9 @@ brass band, a seed vault, a skate park):
   gives the drop 220; a price asked of a thing one line names is that line's ("how much is a new one?" of a lost tag);
 - "Can I book machine 1 at 09:00?" books it; "5 boxes of Slate Grey for Ann Cole" reserves for Ann Cole; a "Who /
   What" note names the customer after their role word and what happened; a key: value note no key finds a value for
-  is written as a note of the facts.
+  keeps its keys; a fault the instructions name whole gets their advice ("A flashing amber light ... means ...", a
+  labelled "Cold rehearsal room: ..."), a rise asked "by how much" its percent; an option a booking needs that
+  nothing names is asked for with the options.
 
 The ``test_review_*`` tests hold what a review found the batches overreaching on: a day or a size said as context or
 refused, a command beside a question, "key-value" as a key, a product's name as the customer's; and of a second: an
@@ -34,7 +36,9 @@ and of a third: days offered as a choice or said as where one is away, a size in
 in a question asking something else, a weight a result gives; and of a fourth: days said in an aside, weekend days
 offered as a choice, a measure's unit spelt out, a dose asked in few words, a weight asked yes or no; and of a
 fifth and a whole-round hunt: a day named only in an aside, a free day "off", "odd" before a count, Fahrenheit and
-degrees warmer, a dose asked with "should", and "key: value lines for a, b, c".
+degrees warmer, a dose asked with "should", and "key: value lines for a, b, c"; and of a sixth and a third hunt: a
+dose asked politely ("Can you tell me ...?"), "can we" without values or after a wh-question, and a day offered after
+an aside ("away Saturday and Sunday, so Tuesday").
 """
 
 from __future__ import annotations
@@ -417,7 +421,7 @@ def test_a_who_and_what_note_and_one_no_key_fills():
     chat = [{"role": "user", "content": "We got 200 reeds from the music shop."}, {"role": "assistant", "content": "Great, where are they?"},
             {"role": "user", "content": "Cupboard B, but it's nearly full."}, {"role": "user", "content": "Please summarise."}]
     note = _reply(chat, "Summarise with key: value lines for items, location, action.")
-    assert "value lines" not in note and "200 reeds" in note
+    assert [line.partition(":")[0] for line in note.splitlines()] == ["items", "location", "action"]
 
 
 def test_review_an_aside_day_is_no_day_asked_and_a_day_off_is_free():
@@ -434,3 +438,40 @@ def test_review_odd_counts_fahrenheit_and_degrees_warmer_are_no_celsius():
     assert _form(survey, "about 30 odd degrees on the bandstand")["temp_c"] == 30
     assert _form(survey, "it was 75 degrees Fahrenheit at the bandstand")["temp_c"] != 75
     assert _form(survey, "5 degrees warmer than yesterday, at 26 C")["temp_c"] == 26
+
+
+def test_a_fault_the_instructions_name_whole_gets_their_advice_and_a_rise_its_percent():
+    told = ("You handle band hall faults. A flashing amber light on the alarm panel means the battery is low: call the "
+            "caretaker. Cold rehearsal room: turn the boiler dial to 5 and wait an hour. Hire rises by 4.5% in April.")
+    assert "turn the boiler dial to 5" in _reply("the rehearsal room is freezing cold again", told).lower()
+    assert _reply("the panel by the door has a flashing amber light", told).startswith("A flashing amber light on the alarm panel")
+    assert _reply("my hire went up in april by how much??", told) == "Hire rises by 4.5% in April."
+    assert _reply("my tuba is dented", told).startswith("Noted")
+
+
+def test_an_option_a_booking_needs_and_nothing_names_is_asked_for():
+    lessons = [_tool("book_lesson", "Book a lesson for a pupil on a date (YYYY-MM-DD).", {"pupil": {"type": "string"},
+               "date": {"type": "string"}, "instrument": {"type": "string", "enum": ["cornet", "tenor horn", "euphonium"]}})]
+    assert _calls(lessons, "Can I book a trombone lesson for Ana on 2025-07-01?") == []
+    assert "cornet, tenor horn or euphonium" in _reply("Can I book a trombone lesson for Ana on 2025-07-01?", "Use your tools.",
+                                                       tools=lessons)
+    assert _calls(lessons, "Can I book a cornet lesson for Ana on 2025-07-01?") == [
+        ("book_lesson", {"pupil": "Ana", "date": "2025-07-01", "instrument": "cornet"})]
+
+
+def test_review_a_question_asked_as_can_we_without_values_or_after_a_wh_question_acts_not():
+    stands = [_tool("order_stands", "Order music stands for a customer.", {"customer": {"type": "string"}, "count": {"type": "integer"}}),
+              _tool("stand_info", "Describe a music stand model.", {"model": {"type": "string"}})]
+    for message in ("Can we order stands on a Sunday?", "What's the Concert Black stand like and can I order 2 for Elm Square?"):
+        assert "order_stands" not in [name for name, _ in _calls(stands, message)], message
+    dose = [{"role": "user", "content": "Meds for Grandad Ted."},
+            {"role": "assistant", "content": "Notes so far:\n- Ted takes 5 mg of amlodipine each morning\n- Ted's dose was "
+                                             "reviewed in June"}]
+    assert "5 mg" in _reply([*dose, {"role": "user", "content": "Can you tell me Ted's dose?"}], "Answer from the conversation.")
+
+
+def test_review_a_day_offered_after_an_aside_is_booked():
+    lessons = [_tool("book_lesson", "Book a brass lesson on a weekday.", {"pupil": {"type": "string"}, "day": {
+        "type": "string", "enum": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]}})]
+    assert _calls(lessons, "We are away Saturday and Sunday, so Tuesday for Nora's lesson") == [
+        ("book_lesson", {"pupil": "Nora", "day": "Tuesday"})]
