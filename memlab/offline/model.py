@@ -4432,10 +4432,9 @@ def _only_asks(message: str) -> bool:
     low = f" {message.lower()}"
     acting = any(stem(low.partition(f" {cue} ")[2].split(" ")[0]) in _CHANGES | {stem(w) for w in _ACTING} | (
         _ENROLS - stem_set("change edit modify") if cue.endswith((" i", " we")) else set()) for cue in ("will you", "is it possible to", "are you able to", "can i", "could i", "can we",
-                                                 "could we", "may i") if f" {cue} " in low and (not cue.endswith((" i", " we")) or facts(
-                                                     low.partition(f" {cue} ")[2]) and (tokens(low) or [""])[0].split("'")[0] not in (
-                                                         QUESTION_WORDS - {"can", "could", "may"})))  # (not "What's in the
-    # lemon tart and can I order 1 ...?": a question first)
+                                                 "could we", "may i") if f" {cue} " in low and (not cue.endswith((" i", " we")) or " or " not in low and (
+                                                     tokens(low) or [""])[0].split("'")[0] not in QUESTION_WORDS - {"can", "could", "may"}))
+    # (not "What's in the lemon tart and can I order 1 ...?", a question first, nor "Can I order online or in store?")
     # "Can I book machine 1 at 09:00?", "Could I reserve 10 boxes...?" ask for the deed; "Will you dispatch...?" (not "Will
     # you have a table...?", "Is it possible to get a refund...?")  # "Can I get 2 seats for The Lion King?" orders
     acts = any(stem((tokens(c) or [""])[0].lower()) in _CHANGES for c in _CLAUSE.split(message[:2000])[1:]) or (
@@ -5836,8 +5835,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     others_ids = {i for s in request.said if own and s.identifiers and s.role in ("user", "note") and not s.asks and (
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
     measuring = not {"when", "who", "often", "say", "said", "think", "where", "why", "which"} & set(lowered) and (
-        lowered or [""])[0] not in {*_YES_NO, "should"}  # ("Bella's dose?", "Can you tell me Ted's dose?"; not "Is Rufus's
-    # weight OK?", "Should Alfie's dose go up?")
+        lowered or [""])[0] not in {*_YES_NO, "should"} and not ((lowered or [""])[0] in (
+            "will", "could", "might", "may", "would", "can", "shall") and lowered[1:2] not in (["you"], ["i"], ["we"]))
+    # ("Bella's dose?", "Can you tell me Ted's dose?", "Shall I give Ted his dose now?"; not "Is Rufus's weight OK?",
+    # "Should Alfie's dose go up?", "Will Ted's dose change?")
     weighed = _MEASURED_BY["heavier"] | {"pound", "kilogram", "kilo", "gram"} if measuring and {"weigh", "weighs", "weight", "weighed"} & set(
         lowered) else frozenset("ml mg mcg g tablet tablets drops puffs units capsule capsules teaspoon teaspoons tsp tbsp spoon "
                                 "spoons sachet sachets".split()) if measuring and {"dose", "dosage"} & set(lowered) else frozenset()
@@ -6832,7 +6833,8 @@ def _told_in_instructions(request: Request) -> str | None:
         names = {stem(t.lower()) for t in tokens(line)[1:] if t[:1].isupper()}
         valued = dated or names or kin or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
             {"one", *_COUNT_WORDS} & set(_lower_tokens(line)))  # ("one calendar month's notice")
-        if not shared or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line) or (
+        if not shared or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line and len(
+                shared) >= 2) or (
                 coded and not facts(line)):  # ("my bill went up in april by how much?": "The April price rise is 3.9%")
             continue
         entries = [e.strip() for e in outside_brackets(line.partition(": ")[2] or line)]
@@ -8776,13 +8778,17 @@ def _advice_for(request: Request) -> str:
     before "means" it all says ("A flashing red light on the ONT means ..." of "the box has a flashing red light");
     else ``""``."""
     said = set(words(request.message.replace("-", "")))
+    heard = set(_lower_tokens(request.message))
+    if heard & {"no", "not", "never", "gone", "fixed", "sorted", "resolved", "working", "works", "fine"} or any(
+            w.endswith("n't") for w in heard):
+        return ""  # "There's no flashing red light", "the slow wifi is gone now": nothing to advise
     for label, advice, label_stems, _ in _told(request.instructions[:4000]):
         own = {w.replace("-", "") for w in words(label.replace("-", ""))} if label and not label.startswith("do ") else set()
         if len(own) >= 2 and own <= said:
             return f"{label}: {advice}"
     for advice in sentences(request.instructions[:4000]):
         case = advice.lower().partition(" means ")[0]
-        named = set(words(min((case.partition(cut)[0] for cut in (" on the ", " in the ", " at the ", " of the ")), key=len))) - (
+        named = set(words(case.partition(" on the ")[0])) - (
             stem_set("ont hub router box unit device"))  # "A flashing amber light (on the alarm panel)"
         if " means " in advice.lower() and len(named) >= 2 and named <= said:
             return advice

@@ -38,7 +38,8 @@ offered as a choice, a measure's unit spelt out, a dose asked in few words, a we
 fifth and a whole-round hunt: a day named only in an aside, a free day "off", "odd" before a count, Fahrenheit and
 degrees warmer, a dose asked with "should", and "key: value lines for a, b, c"; and of a sixth and a third hunt: a
 dose asked politely ("Can you tell me ...?"), "can we" without values or after a wh-question, and a day offered after
-an aside ("away Saturday and Sunday, so Tuesday").
+an aside ("away Saturday and Sunday, so Tuesday"); and of a seventh: a fault denied or gone, a percentage of
+another thing, a request after a lookup ("Tell me about LS-7 and can I book it ...?"), a modal question of a dose.
 """
 
 from __future__ import annotations
@@ -475,3 +476,24 @@ def test_review_a_day_offered_after_an_aside_is_booked():
         "type": "string", "enum": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]}})]
     assert _calls(lessons, "We are away Saturday and Sunday, so Tuesday for Nora's lesson") == [
         ("book_lesson", {"pupil": "Nora", "day": "Tuesday"})]
+
+
+def test_review_no_advice_for_a_fault_denied_or_gone_nor_a_percentage_of_another_thing():
+    told = ("You handle band hall faults. A flashing amber light on the alarm panel means the battery is low: call the "
+            "caretaker. Cold rehearsal room: turn the boiler dial to 5 and wait an hour. Members save up to 20% on hire.")
+    for message in ("There's no flashing amber light, it's green", "the flashing amber light is gone now, all fixed"):
+        assert "caretaker" not in _reply(message, told), message
+    assert "20%" not in _reply("how much did the boiler pressure drop?", told)
+
+
+def test_review_a_request_after_a_lookup_books_and_a_modal_question_of_a_dose_is_no_measure():
+    classes = [_tool("book_lesson", "Book a brass lesson place", {"pupil": {"type": "string"}, "lesson_id": {"type": "string"}}),
+               _tool("change_booking", "Change a lesson booking to another lesson", {"booking_ref": {"type": "string"},
+                                                                                   "lesson_id": {"type": "string"}}),
+               _tool("lesson_info", "Get details of a lesson", {"lesson_id": {"type": "string"}})]
+    assert _calls(classes, "Tell me about LS-7 and can I book it for Ana Ruiz?") == [
+        ("book_lesson", {"pupil": "Ana Ruiz", "lesson_id": "LS-7"})]
+    dose = [{"role": "user", "content": "Meds for Grandad Ted."},
+            {"role": "assistant", "content": "Notes so far:\n- Ted takes 5 ml of syrup three times a day\n- The GP says Ted's "
+                                             "dose will change after his check-up on Friday"}]
+    assert "check-up" in _reply([*dose, {"role": "user", "content": "Will Ted's dose change?"}], "Answer from the conversation.")
