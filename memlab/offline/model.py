@@ -286,7 +286,7 @@ _YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant observer surveyor recorder spotter volunteer")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant observer surveyor recorder spotter")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -5836,7 +5836,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         of_someone_else(s.text)) for i in s.identifiers}  # the identifiers said of someone else
     measuring = not {"when", "who", "often", "say", "said", "think", "where", "why", "which"} & set(lowered) and (
         lowered or [""])[0] not in {*_YES_NO, "should"} and not ((lowered or [""])[0] in (
-            "will", "could", "might", "may", "would", "can", "shall") and lowered[1:2] not in (["you"], ["i"], ["we"]))
+            "will", "could", "might", "may", "would", "can", "shall") and lowered[1:2] not in (["you"], ["i"], ["we"], ["someone"], [
+                "somebody"], ["anyone"], ["ya"], ["u"]))
     # ("Bella's dose?", "Can you tell me Ted's dose?", "Shall I give Ted his dose now?"; not "Is Rufus's weight OK?",
     # "Should Alfie's dose go up?", "Will Ted's dose change?")
     weighed = _MEASURED_BY["heavier"] | {"pound", "kilogram", "kilo", "gram"} if measuring and {"weigh", "weighs", "weight", "weighed"} & set(
@@ -6833,8 +6834,8 @@ def _told_in_instructions(request: Request) -> str | None:
         names = {stem(t.lower()) for t in tokens(line)[1:] if t[:1].isupper()}
         valued = dated or names or kin or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
             {"one", *_COUNT_WORDS} & set(_lower_tokens(line)))  # ("one calendar month's notice")
-        if not shared or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line and len(
-                shared) >= 2) or (
+        if not shared or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line and (
+                shared & held - stem_set("up rise risen rose increase increased raised down fell drop dropped go went"))) or (
                 coded and not facts(line)):  # ("my bill went up in april by how much?": "The April price rise is 3.9%")
             continue
         entries = [e.strip() for e in outside_brackets(line.partition(": ")[2] or line)]
@@ -8778,19 +8779,22 @@ def _advice_for(request: Request) -> str:
     before "means" it all says ("A flashing red light on the ONT means ..." of "the box has a flashing red light");
     else ``""``."""
     said = set(words(request.message.replace("-", "")))
-    heard = set(_lower_tokens(request.message))
-    if heard & {"no", "not", "never", "gone", "fixed", "sorted", "resolved", "working", "works", "fine"} or any(
-            w.endswith("n't") for w in heard):
-        return ""  # "There's no flashing red light", "the slow wifi is gone now": nothing to advise
+    heard = _lower_tokens(request.message)
+    if {"gone", "fixed", "sorted", "resolved"} & set(heard):
+        return ""  # "the slow wifi is gone now": nothing to advise
+
+    def denied(case: set[str]) -> bool:  # "There's no flashing red light" (not "..., the fish are not eating")
+        return any(stem(w) in case and any(n in ("no", "not", "never") or n.endswith("n't") for n in heard[max(0, k - 3):k])
+                   for k, w in enumerate(heard))
     for label, advice, label_stems, _ in _told(request.instructions[:4000]):
         own = {w.replace("-", "") for w in words(label.replace("-", ""))} if label and not label.startswith("do ") else set()
-        if len(own) >= 2 and own <= said:
+        if len(own) >= 2 and own <= said and not denied(own):
             return f"{label}: {advice}"
     for advice in sentences(request.instructions[:4000]):
         case = advice.lower().partition(" means ")[0]
-        named = set(words(case.partition(" on the ")[0])) - (
+        named = set(words(min((case.partition(cut)[0] for cut in (" on the ", " at the ", " of the ")), key=len))) - (
             stem_set("ont hub router box unit device"))  # "A flashing amber light (on the alarm panel)"
-        if " means " in advice.lower() and len(named) >= 2 and named <= said:
+        if " means " in advice.lower() and len(named) >= 2 and named <= said and not denied(named):
             return advice
     return ""
 

@@ -13,7 +13,7 @@ brass band, a seed vault, a skate park):
 - a note's key: value lines take the keys a prompt names in words ("key: value lines with these keys, in order: ..."),
   a key a tool's result names gets that result's value; an identifier keeps its label when said as "my member number,
   it's SV-4471", and a registration its second half ("KX19 ABC");
-- a structured observer, surveyor or volunteer is a person ("Hiya, Ruth Amos here" is Ruth Amos; a name signed with
+- a structured observer, surveyor, recorder or spotter is a person ("Hiya, Ruth Amos here" is Ruth Amos; a name signed with
   an email in brackets is that name);
 - the real API refuses a schema's or a tool's name with characters outside letters, digits, "_" and "-";
 - a table's rows may be listed on the line below its columns; headings asked as exact bare lines stay bare; a
@@ -39,7 +39,9 @@ fifth and a whole-round hunt: a day named only in an aside, a free day "off", "o
 degrees warmer, a dose asked with "should", and "key: value lines for a, b, c"; and of a sixth and a third hunt: a
 dose asked politely ("Can you tell me ...?"), "can we" without values or after a wh-question, and a day offered after
 an aside ("away Saturday and Sunday, so Tuesday"); and of a seventh: a fault denied or gone, a percentage of
-another thing, a request after a lookup ("Tell me about LS-7 and can I book it ...?"), a modal question of a dose.
+another thing, a request after a lookup ("Tell me about LS-7 and can I book it ...?"), a modal question of a dose;
+and of an eighth: a denial of another symptom, a case cut at "at the", a name sharing a prefix ("SoundSure"), a dose
+asked of "someone".
 """
 
 from __future__ import annotations
@@ -497,3 +499,16 @@ def test_review_a_request_after_a_lookup_books_and_a_modal_question_of_a_dose_is
             {"role": "assistant", "content": "Notes so far:\n- Ted takes 5 ml of syrup three times a day\n- The GP says Ted's "
                                              "dose will change after his check-up on Friday"}]
     assert "check-up" in _reply([*dose, {"role": "user", "content": "Will Ted's dose change?"}], "Answer from the conversation.")
+
+
+def test_review_a_denial_of_another_thing_keeps_the_advice_and_a_name_sharing_a_prefix_gives_no_percentage():
+    told = ("You handle band hall faults. A humming noise in the amplifier means a loose earth lead: switch it off at the "
+            "wall. A red reading at the top of the meter means the battery is low. Band members on the SoundSure plan save "
+            "up to 20%.")
+    assert _reply("humming noise in the amplifier, and the lights are not working", told).startswith("A humming noise")
+    assert _reply("there's a red reading on the meter", told).startswith("A red reading")
+    assert "20%" not in _reply("how much did the sound level drop?", told)
+    dose = [{"role": "user", "content": "Meds for Grandad Ray."},
+            {"role": "assistant", "content": "Notes so far:\n- Ray takes 5 mg of ramipril each morning\n- The nurse says "
+                                             "Ray's dose is fine for now"}]
+    assert "5 mg" in _reply([*dose, {"role": "user", "content": "Can someone remind me of Ray's dose?"}], "Answer from the conversation.")
