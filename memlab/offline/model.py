@@ -6835,7 +6835,8 @@ def _told_in_instructions(request: Request) -> str | None:
         valued = dated or names or kin or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
             {"one", *_COUNT_WORDS} & set(_lower_tokens(line)))  # ("one calendar month's notice")
         if not shared or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line and (
-                shared & held - stem_set("up rise risen rose increase increased raised down fell drop dropped go went"))) or (
+                shared & held - _RISES and not any(w not in held and len(w) >= 4 and (h.endswith(w) or h.startswith(w)) for w in (
+                    own) for h in held if h != w))) or (
                 coded and not facts(line)):  # ("my bill went up in april by how much?": "The April price rise is 3.9%")
             continue
         entries = [e.strip() for e in outside_brackets(line.partition(": ")[2] or line)]
@@ -6861,6 +6862,9 @@ def _told_in_instructions(request: Request) -> str | None:
     return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
 
 
+#: Words of a change by some amount ("went up", "rose", "dropped"): what a percentage answers (of the thing asked:
+#: "peak" is no "off-peak").
+_RISES = stem_set("up rise risen rose increase increased raised down fell drop dropped go went")
 #: Words that ask for something to be done ("please", "can you", "I need a refund").
 _REQUESTING = frozenset("please can could would will need want wants help refund cancel book send".split())
 #: What a thing that is borrowed is said to be by the one who lends it ("Can I borrow a laptop?": "Loan laptops ...").
@@ -8780,8 +8784,9 @@ def _advice_for(request: Request) -> str:
     else ``""``."""
     said = set(words(request.message.replace("-", "")))
     heard = _lower_tokens(request.message)
-    if {"gone", "fixed", "sorted", "resolved"} & set(heard):
-        return ""  # "the slow wifi is gone now": nothing to advise
+    if {"gone", "fixed", "sorted", "resolved"} & set(heard) or any(w in ("working", "works", "fine") and b not in (
+            "not", "isn't", "aren't", "isnt") for b, w in itertools.pairwise(["", *heard])):
+        return ""  # "the slow wifi is gone now", "... but mine's working fine" (not "the lights are not working")
 
     def denied(case: set[str]) -> bool:  # "There's no flashing red light" (not "..., the fish are not eating")
         return any(stem(w) in case and any(n in ("no", "not", "never") or n.endswith("n't") for n in heard[max(0, k - 3):k])
@@ -8792,7 +8797,8 @@ def _advice_for(request: Request) -> str:
             return f"{label}: {advice}"
     for advice in sentences(request.instructions[:4000]):
         case = advice.lower().partition(" means ")[0]
-        named = set(words(min((case.partition(cut)[0] for cut in (" on the ", " at the ", " of the ")), key=len))) - (
+        named = set(words(min((cut_case for cut in (" on the ", " at the ", " of the ") if len(words(cut_case := case.partition(
+            cut)[0])) >= 2), key=len, default=case))) - (
             stem_set("ont hub router box unit device"))  # "A flashing amber light (on the alarm panel)"
         if " means " in advice.lower() and len(named) >= 2 and named <= said and not denied(named):
             return advice

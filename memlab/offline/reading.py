@@ -1023,10 +1023,11 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
     Saturday and Monday" of Monday to Friday; not "never Sundays", "I'm away Sunday, so Monday"); sizes of number
     options, all those in the unit ``field`` ends in ("an 18 ft boat, or a 22 ft one" of 12, 16 or 20 for
     ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone."""
-    found = tokens(text[:2000])
-    aside = {k for k, piece in enumerate(_clauses_of(text)) if {w.lower() for w in tokens(piece)} & _ASIDE and not {
+    clauses = _clauses_of(text)
+    found = [t for piece in clauses for t in tokens(piece)]
+    aside = {k for k, piece in enumerate(clauses) if {w.lower() for w in tokens(piece)} & _ASIDE and not {
         w.lower() for w in tokens(piece)} & _ASKING_FOR}  # "We're away Sunday and Friday." asks for neither
-    where = [k for k, piece in enumerate(_clauses_of(text)) for _ in tokens(piece)]
+    where = [k for k, piece in enumerate(clauses) for _ in tokens(piece)]  # the clause of each word
     if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
         offered = {o.lower() for o in options}
         days = [(k, t.lower().removesuffix("s")) for k, t in enumerate(found) if t.lower().removesuffix("s") in _WEEKDAYS]

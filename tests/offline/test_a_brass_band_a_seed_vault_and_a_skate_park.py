@@ -41,7 +41,8 @@ dose asked politely ("Can you tell me ...?"), "can we" without values or after a
 an aside ("away Saturday and Sunday, so Tuesday"); and of a seventh: a fault denied or gone, a percentage of
 another thing, a request after a lookup ("Tell me about LS-7 and can I book it ...?"), a modal question of a dose;
 and of an eighth: a denial of another symptom, a case cut at "at the", a name sharing a prefix ("SoundSure"), a dose
-asked of "someone".
+asked of "someone"; and of a ninth: a fault that is someone else's ("... but ours is working fine"), a case of two
+words ("Water at the bottom of the urn").
 """
 
 from __future__ import annotations
@@ -512,3 +513,11 @@ def test_review_a_denial_of_another_thing_keeps_the_advice_and_a_name_sharing_a_
             {"role": "assistant", "content": "Notes so far:\n- Ray takes 5 mg of ramipril each morning\n- The nurse says "
                                              "Ray's dose is fine for now"}]
     assert "5 mg" in _reply([*dose, {"role": "user", "content": "Can someone remind me of Ray's dose?"}], "Answer from the conversation.")
+
+
+def test_review_a_fault_of_someone_elses_and_a_two_word_case():
+    told = ("You handle band hall faults. Slow Wi-Fi: move the router off the floor. Water at the bottom of the urn "
+            "means the seal has gone: empty it and call the caretaker. Off-peak room hire went up 5% in May.")
+    assert "router" not in _reply("The church's wifi is slow but ours is working fine.", told)
+    assert _reply("There's water at the bottom of the urn.", told).startswith("Water at the bottom of the urn means")
+    assert "5%" in _reply("How much did off-peak room hire go up?", told)
