@@ -489,6 +489,13 @@ def test_review_no_advice_for_a_fault_denied_or_gone_nor_a_percentage_of_another
     assert "20%" not in _reply("how much did the boiler pressure drop?", told)
 
 
+def _asked_of_notes(who: str, lines: list[str], question: str) -> str:
+    """The reply to ``question`` after a note of ``lines`` about ``who``'s medicines."""
+    notes = "Notes so far:\n" + "\n".join(f"- {line}" for line in lines)
+    return _reply([{"role": "user", "content": f"Meds for Grandad {who}."}, {"role": "assistant", "content": notes},
+                   {"role": "user", "content": question}], "Answer from the conversation.")
+
+
 def test_review_a_request_after_a_lookup_books_and_a_modal_question_of_a_dose_is_no_measure():
     classes = [_tool("book_lesson", "Book a brass lesson place", {"pupil": {"type": "string"}, "lesson_id": {"type": "string"}}),
                _tool("change_booking", "Change a lesson booking to another lesson", {"booking_ref": {"type": "string"},
@@ -496,10 +503,8 @@ def test_review_a_request_after_a_lookup_books_and_a_modal_question_of_a_dose_is
                _tool("lesson_info", "Get details of a lesson", {"lesson_id": {"type": "string"}})]
     assert _calls(classes, "Tell me about LS-7 and can I book it for Ana Ruiz?") == [
         ("book_lesson", {"pupil": "Ana Ruiz", "lesson_id": "LS-7"})]
-    dose = [{"role": "user", "content": "Meds for Grandad Ted."},
-            {"role": "assistant", "content": "Notes so far:\n- Ted takes 5 ml of syrup three times a day\n- The GP says Ted's "
-                                             "dose will change after his check-up on Friday"}]
-    assert "check-up" in _reply([*dose, {"role": "user", "content": "Will Ted's dose change?"}], "Answer from the conversation.")
+    assert "check-up" in _asked_of_notes("Ted", ["Ted takes 5 ml of syrup three times a day", "The GP says Ted's dose will "
+                                               "change after his check-up on Friday"], "Will Ted's dose change?")
 
 
 def test_review_a_denial_of_another_thing_keeps_the_advice_and_a_name_sharing_a_prefix_gives_no_percentage():
@@ -509,10 +514,8 @@ def test_review_a_denial_of_another_thing_keeps_the_advice_and_a_name_sharing_a_
     assert _reply("humming noise in the amplifier, and the lights are not working", told).startswith("A humming noise")
     assert _reply("there's a red reading on the meter", told).startswith("A red reading")
     assert "20%" not in _reply("how much did the sound level drop?", told)
-    dose = [{"role": "user", "content": "Meds for Grandad Ray."},
-            {"role": "assistant", "content": "Notes so far:\n- Ray takes 5 mg of ramipril each morning\n- The nurse says "
-                                             "Ray's dose is fine for now"}]
-    assert "5 mg" in _reply([*dose, {"role": "user", "content": "Can someone remind me of Ray's dose?"}], "Answer from the conversation.")
+    assert "5 mg" in _asked_of_notes("Ray", ["Ray takes 5 mg of ramipril each morning", "The nurse says Ray's dose is fine "
+                                           "for now"], "Can someone remind me of Ray's dose?")
 
 
 def test_review_a_fault_of_someone_elses_and_a_two_word_case():
