@@ -2126,10 +2126,6 @@ class Reader:
                 return float(heard[later][:len(heard[later]) - len(units[later])])
         return None if value is not None and self.answer and self._counted_not_measured(name, value, heard, units) else value
 
-    _SIDES = frozenset("x by wide high long deep tall thick across".split())  # a measure's side ("50 wide", "60 x 40")
-    _SPELT = frozenset("degree degrees celsius centigrade cms centimetres centimeters gr kilometres kilometers kms "
-                       "millimetres millimeters litre litres liters grams".split())  # units spelt out ("12 degree", "11 Celsius")
-
     def _counted_not_measured(self, name: str, value: float, heard: Sequence[str], units: Sequence[str]) -> bool:
         """Whether an answer's measure field (``temperature_c``, ``ascent_m``) would take a number no measure of its own
         gives: one counting a thing ("2 noctules", "one box": no 2 °C, no 1 °C), or one in the unit of another of the
@@ -2138,22 +2134,19 @@ class Reader:
         if suffix not in {*_UNIT_SUFFIXES, "m"}:
             return False
         labels = set(words(name.replace("_", " "))) - {stem(suffix)}
+        nexts = [*(t.strip(".,;:!?") for t in heard[1:]), ""]
+        after = [(u or nexts[k]).strip(".,;:!?") for k, u in enumerate(units)]  # a number's unit: glued ("14C") or after it
         spots = [k for k, t in enumerate(heard) if (n := t[:len(t) - len(units[k])]) and _NUMBER.fullmatch(n) and float(n) == value or (
             value == 1 and t in ("one", "a", "an", "single"))]  # ("one box", "a 0.8 kg envelope" of length_cm)
-        measured = [k for k in spots if (units[k] or (heard[k + 1] if k + 1 < len(heard) else "")).strip(".,;") in (
-            suffix, _UNIT_SUFFIXES.get(suffix, suffix).lower(), "°c", "°", "c") or (units[k] or (heard[k + 1] if k + 1 < len(heard) else "")).strip(
-                ".,;") in self._SPELT or heard[k + 1:k + 3][:1] == ["odd"] and heard[k + 2:k + 3] and heard[k + 2].strip(".,;") in (
-                    self._SPELT) or labels & {stem(w) for w in heard[max(0, k - 3):k]}]  # ("30 odd degrees")
-        if measured:
+        if any(after[k] in (suffix, _UNIT_SUFFIXES.get(suffix, suffix).lower(), "°c", "°", "c") or after[k] in _SPELT_UNITS or (
+                after[k] == "odd" and nexts[k + 1:k + 2] and nexts[k + 1] in _SPELT_UNITS) or labels & {stem(w) for w in heard[max(
+                    0, k - 3):k]} for k in spots):  # ("30 odd degrees")
             return False
         others = {f.lower().rpartition("_")[2] for f in self.fields if f != name and "_" in f} & set(_UNIT_SUFFIXES) - {suffix}
-        after = [(u or (heard[k + 1] if k + 1 < len(heard) else "")).strip(".,;:!?") for k, u in enumerate(units)]
         converted = any((after[k] in others or after[k] == "k" and "km" in others) and (n := t[:len(t) - len(units[k])]) and (
-            _NUMBER.fullmatch(n)) and float(n) and (
-            value / float(n) in (1000, 0.001, 100, 0.01)) for k, t in enumerate(heard))
-        after = [a if heard[k] not in ("one", "a", "an", "single") else (heard[k + 1] if k + 1 < len(heard) else "").strip(
-            ".,;:!?") for k, a in enumerate(after)]
-        counted = bool(spots) and all(after[k].isalpha() and after[k] not in STOP | MEASURE_WORDS | self._SIDES | self._SPELT for k in spots)
+            _NUMBER.fullmatch(n)) and float(n) and value / float(n) in (1000, 0.001, 100, 0.01) for k, t in enumerate(heard))
+        counted = bool(spots) and all((thing := nexts[k] if heard[k] in ("one", "a", "an", "single") else after[k]).isalpha() and (
+            thing not in STOP | MEASURE_WORDS | _SPELT_UNITS | _MEASURE_SIDES.keys() | {"x", "by", "across"}) for k in spots)
         return converted or counted
 
     def said_number(self, name: str, description: str) -> float | None:
@@ -2391,9 +2384,9 @@ class Reader:
                 "fahrenheit", "f", "warmer", "colder", "cooler", "hotter", "more", "less", "higher", "lower")] + [
             t[:-len(suffix)] for t in raw if t.endswith(suffix) and _NUMBER.fullmatch(t[:-len(suffix)])] if suffix in (
                 _UNIT_SUFFIXES) and "_" in name else []
-        sides = {"wide": "width", "long": "length", "high": "height", "tall": "height", "deep": "depth", "thick": "thickness"}
         theirs |= {a[:len(a) - len(a.lstrip("0123456789."))] for a, b, c in zip(raw, raw[1:], [*raw[2:], ""]) if a[:1].isdigit() and stem(
-            sides.get(b) or sides.get(c) or "-") in others - marks}  # "180cm wide, 220 drop": the 180 is the width's (of drop_cm)
+            _MEASURE_SIDES.get(b) or _MEASURE_SIDES.get(c) or "-") in others - marks}  # "180cm wide, 220 drop": the 180 is the
+        # width's (of drop_cm)
         named = [n for n in direct if n not in theirs and n not in {v for f, v in self.claimed.items() if f != name}] or named
         mine = [w for part in clauses for at, w in enumerate(part) if at and _NUMBER.fullmatch(w) and part[at - 1] in marks - set(
             words(suffix))]  # a number right after the field's own word first: "my chest is 101cm" for chest_cm
@@ -6862,6 +6855,10 @@ def _told_in_instructions(request: Request) -> str | None:
     return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
 
 
+#: The side of a measure a word says ("50 wide": its width), and units spelt out ("12 degree", "11 Celsius").
+_MEASURE_SIDES = {"wide": "width", "long": "length", "high": "height", "tall": "height", "deep": "depth", "thick": "thickness"}
+_SPELT_UNITS = frozenset("degree degrees celsius centigrade cms centimetres centimeters gr kilometres kilometers kms "
+                         "millimetres millimeters litre litres liters grams".split())
 #: Words of a change by some amount ("went up", "rose", "dropped"): what a percentage answers (of the thing asked:
 #: "peak" is no "off-peak").
 _RISES = stem_set("up rise risen rose increase increased raised down fell drop dropped go went")
@@ -8791,7 +8788,7 @@ def _advice_for(request: Request) -> str:
     def denied(case: set[str]) -> bool:  # "There's no flashing red light" (not "..., the fish are not eating")
         return any(stem(w) in case and any(n in ("no", "not", "never") or n.endswith("n't") for n in heard[max(0, k - 3):k])
                    for k, w in enumerate(heard))
-    for label, advice, label_stems, _ in _told(request.instructions[:4000]):
+    for label, advice, *_ in _told(request.instructions[:4000]):
         own = {w.replace("-", "") for w in words(label.replace("-", ""))} if label and not label.startswith("do ") else set()
         if len(own) >= 2 and own <= said and not denied(own):
             return f"{label}: {advice}"

@@ -1162,11 +1162,12 @@ def _tool_field(part: Section, said: Sequence[Statement]) -> list[str]:
     """A key's value as the latest tool result giving a field of the same words gives it (``warranty_until`` of a
     lookup's ``{"warranty_until": "2025-03-31"}``, read as "warranty until: 2025-03-31"), else none."""
     named = words(part.heading.replace("_", " "))
-    people = {who for s in said if s.role == "user" for who in _name_runs(s.text)} if named == [stem("name")] else set()
-    return [value for s in said if named and s.role == "tool" and (pair := s.text.partition(": "))[1] and (key := words(
+    users = [s.text for s in said if s.role == "user"]
+    named_someone = named == [stem("name")] and any(map(_name_runs, users))  # (a product's "name" is no customer's the user
+    return [value for s in said if named and s.role == "tool" and (pair := s.text.partition(": "))[1] and (key := words(  # named)
         pair[0].replace("_", " "))) and (key == named or set(named) < set(key) and set(key) - set(named) <= _UNIT_WORDS) and (
-            value := pair[2].strip()) and (not people or any(value in s.text for s in said if s.role == "user"))][-1:]  # (a "Quote" row of "quote_gbp: 210"; a
-    # product's "name" is no customer's the user named)
+            value := pair[2].strip()) and (not named_someone or any(value in text for text in users))][-1:]  # (a "Quote" row of
+    # "quote_gbp: 210")
 
 
 def _shortened(part: Section, clause: str, short: frozenset[str] | set[str]) -> str:

@@ -1006,13 +1006,19 @@ def _clauses_of(text: str) -> list[str]:
         "; ", "\n").split("\n")]
 
 
+def _only_aside(clause: str) -> bool:
+    """Whether a clause tells where one is not and asks for nothing ("We're away Sunday and Friday")."""
+    said = {w.lower() for w in tokens(clause)}
+    return bool(said & _ASIDE) and not said & _ASKING_FOR
+
+
 def day_asked(options: Sequence[Any], text: str) -> str:
     """Of weekday options, the one a sentence that is no aside names ("Hana is away Saturday and Monday. Book her yoga
     on Wednesday.": Wednesday), when an aside names another; else ``""``."""
     if not options or not all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
         return ""
-    named = [(bool({w.lower() for w in tokens(piece)} & _ASIDE and not {w.lower() for w in tokens(piece)} & _ASKING_FOR), o)
-             for piece in _clauses_of(text) for t in tokens(piece) for o in options if t.lower().removesuffix("s") == o.lower()]
+    named = [(_only_aside(piece), o) for piece in _clauses_of(text) for t in tokens(piece) for o in options if t.lower().removesuffix(
+        "s") == o.lower()]
     asked = [o for aside, o in named if not aside]
     return asked[-1] if len(set(asked)) == 1 and any(aside for aside, _ in named) else ""
 
@@ -1025,8 +1031,7 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
     ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone."""
     clauses = _clauses_of(text)
     found = [t for piece in clauses for t in tokens(piece)]
-    aside = {k for k, piece in enumerate(clauses) if {w.lower() for w in tokens(piece)} & _ASIDE and not {
-        w.lower() for w in tokens(piece)} & _ASKING_FOR}  # "We're away Sunday and Friday." asks for neither
+    aside = {k for k, piece in enumerate(clauses) if _only_aside(piece)}  # "We're away Sunday and Friday." asks for neither
     where = [k for k, piece in enumerate(clauses) for _ in tokens(piece)]  # the clause of each word
     if options and all(isinstance(o, str) and o.lower() in _WEEKDAYS for o in options):
         offered = {o.lower() for o in options}
