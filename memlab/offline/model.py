@@ -733,6 +733,7 @@ class Reader:
         self.whole = whole or request.message  # free text: the whole message, when a clause of it is read
         self.texts = request.sources
         self.found_nothing: list[str] = []
+        self.bounded = bool(tool)  # a value out of its field's range is noted as none (a tool's call asks for it)
         self.taken: dict[str, int] = {}  # values of each kind given out so far
         self.ran_out = False  # a field asked for a value past the last one of its kind
         self.chosen: tuple[str, list[str]] | None = None  # the option chosen (or the message's tone), by which words
@@ -903,7 +904,8 @@ class Reader:
         part = next((at for at, part in enumerate(_ADDRESS_PARTS, 1) if field_stems & part), 0)
         if field_stems & stem_set("address ship deliver") and not part and _ADDRESS.search(self.whole):  # all of it
             return "address", lambda text: [found.group(0).rstrip(".") for found in _ADDRESS.finditer(text)]
-        if part and _ADDRESS.search(self.whole):  # a street, a city, a postcode: their part of the address
+        if part and _ADDRESS.search(self.whole) and (part != 3 or any(f[2] for f in _ADDRESS.findall(self.whole))):  # a
+            # street, a city, a postcode: their part of the address (a postcode after it alone: "3 Fern Lane, HX7 8AB")
             return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
         if field_stems & stem_set("channel room") and "#" in self.whole:  # "Post in #general that...": #general
             return "channel", lambda text: [w.strip(".,;:!?") for w in text.split() if w.startswith("#") and len(w) > 1]
@@ -1051,10 +1053,12 @@ class Reader:
             client = bool(field_stems & _CLIENTS) and not name.endswith("s")  # patient_name: not "Dr. Okafor", whom
             # the patient is booked with
             served = _user_named(self.request.instructions) if client else ""  # "The patient is Ines Cardoso."
-            return "person", lambda text: [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
+            sent = bool(field_stems & stem_set("recipient addressee receiver"))  # "send Meadow to Rosa Diaz": to whom
+            return "person", lambda text: _sent_to(text) * sent or [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
                 functools.reduce(lambda said, title: said.replace(title, " "), titles, _unled_by_title(text) if client else (
                     text)), people=True)) if (" " in n or stem(n.lower()) not in related(stem_set("positive negative"))) and not (
-                        n.isupper() and "-" in n)] or [  # (no code: "put Ana Sousa on NAU-C")
+                        n.isupper() and "-" in n)] or _sent_to(text, ("for", "to")) or [  # (no code: "put Ana Sousa on
+                        # NAU-C"; "book Oban-Mull ... for Fiona Bell": the one it is for, beside an option's name)
                         served] * bool(
                 served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
@@ -1231,6 +1235,9 @@ class Reader:
         other words ("250 booklets" of "an item (flyer, poster, booklet)": booklet)."""
         value = self._text(name, description, format, owner, nullable)
         told = next((t.told for t in self.request.tools if t.name == self.tool), "")
+        if (only := _choice_only(name, told)) and (value or "").lower() not in only:  # "slot is am or pm": "thursday
+            said = set(words(self.request.message))  # morning" is am, a boiler's make no slot
+            return next((o for o in only if stem(o) in said or _AM_PM.get(o, frozenset()) & said), None)
         listed = _options_listed(description, name, told) if value and " " not in value else []
         return next((o for o in listed if o.isalpha() and o != value.lower() and stem(o.lower()) == stem(value.lower())), value)
 
@@ -3294,8 +3301,11 @@ class Reader:
                 for k, part in enumerate(parts)]
         options = frozenset(str(o).lower() for f in (fields or {}).values() if isinstance(f, Mapping) for o in f.get(
             "enum") or ())  # an item's fields: "2 large serving bowls" names a size and a thing
-        return [Reader(request, part, whole=part, item=True, fields=list(fields or ()), options=options)
-                for request, part in zip(read, parts)]
+        items = [Reader(request, part, whole=part, item=True, fields=list(fields or ()), options=options)
+                 for request, part in zip(read, parts)]
+        for item in items:  # what an item lacks, the call lacks ("20 days" of at most 14: asked, never moved)
+            item.found_nothing, item.bounded = self.found_nothing, bool(self.tool)
+        return items
 
     def fits_item(self, fields: Mapping[str, Any], required: Sequence[str] = ()) -> bool:
         """Whether an item's words (:meth:`each`) give what tells its kind of item: one of each required option
@@ -4160,6 +4170,13 @@ def _named_here(text: str) -> list[str]:
 _ACKNOWLEDGED = frozenset("noted done understood booked confirmed received agreed".split())
 
 
+def _sent_to(text: str, cues: tuple[str, ...] = ("to",)) -> list[str]:
+    """The names of people a thing is sent "to" ("send Meadow to Rosa Diaz at 22 Mill Lane": Rosa Diaz), or is for."""
+    found = tokens(text[:2000])
+    return [" ".join(run) for at, word in enumerate(found[:-1]) if word.lower() in cues and len(run := list(itertools.takewhile(
+        lambda w: w[:1].isupper() and w.isalpha() and w.lower() not in CALENDAR, found[at + 1:at + 4]))) >= 2]
+
+
 def _proper_names(text: str, people: bool = False, things: bool = False, titles: bool = False) -> list[str]:
     """Capitalised words, runs joined ("Dana Lee"), never a month, a quote or a word opening a sentence ("Book
     Sarah Lee...", "Next Tuesday..."); for ``people``, those after "I'm" first, no id, and those after "to", "for"
@@ -4673,8 +4690,19 @@ def _options_listed(description: str, name: str = "", told: str = "") -> list[st
     listed = listed if len(listed) > 1 or not (opens or told.lower().startswith(spoken)) else [  # is one of" for type)
         o.strip() for o in told.lower().partition(f"{opens}{spoken}")[2].split(".")[0].replace(" or ", ",").split(",")]
     quoted = told.lower().partition(f"{name.lower()} is ")[2].split(".")[0] if name and len(listed) < 2 else ""  # "plot_size
-    return [q.strip(" '\"") for q in quoted.replace(" or ", ",").split(",")] if quoted[:1] in ("'", '"') else listed  # is
-    # 'half' or 'full'"
+    return [q.strip(" '\"") for q in quoted.replace(" or ", ",").split(",")] if quoted[:1] in ("'", '"') else (
+        _choice_only(name, told) or listed)  # "plot_size is 'half' or 'full'"
+
+
+#: The parts of a day "am" and "pm" name ("thursday morning": am).
+_AM_PM = {"am": frozenset({stem("morning")}), "pm": frozenset(stem_set("afternoon evening"))}
+
+
+def _choice_only(name: str, told: str) -> list[str]:
+    """The options a tool's description gives a field as a plain choice, "slot is am or pm" (none but these)."""
+    said = told.lower().partition(f"{name.lower()} is ")[2].split(".")[0] if name else ""
+    options = [o.strip(" '\"") for o in said.replace(" or ", ",").split(",")]
+    return options if " or " in said and all(0 < len(o.split()) <= 2 for o in options) else []
 
 
 def _fits(tool: Tool, request: Request) -> int:
@@ -8271,10 +8299,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         def fields(schema: Mapping[str, Any], defs: Mapping[str, Any], depth: int = 0) -> Iterator[tuple[str, Mapping[str, Any]]]:
             for n, f in (schema.get("properties") or {}).items() if depth < 3 else ():  # (a nested model's too: a
                 f = defs.get(str(f.get("$ref", "")).rpartition("/")[2], f) if isinstance(f, Mapping) else f  # plaque's
-                if isinstance(f, Mapping):  # inscription)
+                if isinstance(f, Mapping):  # inscription; an item's of a list: a hire's days)
                     yield n, f
                     yield from fields(f, defs, depth + 1)
+                    if isinstance(f.get("items"), Mapping):
+                        yield from fields(defs.get(str(f["items"].get("$ref", "")).rpartition("/")[2], f["items"]), defs, depth + 1)
         field = next((f for t in request.tools for n, f in fields(t.parameters, t.parameters.get("$defs") or {}) if n == missing[0]), {})
+        field = next((k for k in field.get("anyOf") or () if isinstance(k, Mapping) and k.get("type") not in ("null", None)), field)
         longest = field.get("maxLength")
         written = [q for q in [*request.message.split('"')[1:-1:2], *request.message.split("\u201c")[1:]] if isinstance(
             longest, int) and len(q.partition("\u201d")[0]) > longest]  # "a plaque that says '...'" of at most 80 characters
@@ -8296,7 +8327,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             kind = " ".join(w for w in missing[0].split("_") if w.lower() not in MEASURE_WORDS) or missing[0]  # size_ft:
             kind += "s" * (not kind.endswith("s"))  # sizes
             return f"{outside[:1].upper() + outside[1:]} {'are' if ' and ' in outside else 'is'} not among the {kind} I can choose from: {listed}."
-        listed = [str(o) for o in field.get("enum") or () if o is not None][:8]
+        listed = [str(o) for o in field.get("enum") or () if o is not None][:8] or next((_choice_only(missing[0], t.told) for t in (
+            request.tools) if missing[0] in (t.parameters.get("properties") or {})), [])  # "slot is am or pm": (am or pm)
         wanted = missing[0].replace("_", " ") + (f" ({ends[0]} to {ends[1]})" if len(ends) == 2 and ends[0] is not None else (
             f" (at most {ends[1]})" if len(ends) == 2 else f" ({', '.join(listed[:-1])} or {listed[-1]})" if len(listed) >= 2 else "")) + "".join(
             f" and the {other}" for other in others)  # them: "the confirmation number and the new seat"
@@ -9606,8 +9638,14 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
         sums = worked is not None and _arithmetic(message) is not None and not set(words(message)) - _SUMS - {
             stem(t) for t in tokens(worked.group())} and not any(t.name_stems & _SUMS for t in request.tools)  # "whats
         # 2+2" is no tool's (but a calculator's)
+        completing = _completing(request)
         calls, missing = ([], []) if (answered or kept or sums) and not forced else _plan(
-            _completing(request) or request, fingerprint)  # ("My lodge code is LDG-5521, please keep it in mind": no booking)
+            completing or request, fingerprint)  # ("My lodge code is LDG-5521, please keep it in mind": no booking)
+        if not forced and completing is None and _tells_only(message, request.tools) and (acting := {
+                t.name for t in request.tools if not t.handoff and stem(t.name.split("_")[0].lower()) in _BUYS}) and (
+                    calls or missing) and all(
+                    c["name"] in acting for c in calls) and (calls or all(t.name in acting for t in _choose_tools(request))):
+            calls, missing = [], []  # "pattern needs 7 skeins not 6": noted, no yarn ordered
         if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
             calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability
@@ -9742,7 +9780,7 @@ _KEEP_FROM = stem_set("reveal share disclose divulge leak give given tell told m
 _AUDIENCE = frozenset("a an customer customers client clients guest guests visitor visitors member members user users caller "
                       "callers anyone anybody people public them him her out".split())
 #: What an order to keep a thing names when it is the thing its own sentence tells ("..., never reveal it").
-_THIS = frozenset("it this that them these those".split())
+_THIS = frozenset("it this that them these those either both".split())  # ("Never share either.": the two just told)
 
 
 @functools.lru_cache(maxsize=64)  # the same instructions come with every request of a conversation
@@ -9789,7 +9827,8 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                 named = set(words(" ".join(thing))) - stem_set("the a an any your our") - _THIS
                 ones = [one for one in told if (one is not piece or " is " in one) and named and named <= set(words(one.partition(
                     " is ")[0] if " is " in one else one.partition(" are ")[0]))]
-            for one in ones:
+            ones = [part for one in ones for part in (one.split(" and ") if one.count(" is ") > 1 else [one])]  # "The alarm
+            for one in ones:  # code is 9034 and the Wi-Fi admin password is L0ftAdm!n": each value with its own label
                 label = one.partition(" is ")[0] if " is " in one else ""
                 label = label.lower() if label and len(label.split()) <= 5 else "that"
                 label = " ".join(thing) if one is piece and hidden and thing[:1] and thing[0] not in _THIS else label
@@ -9813,8 +9852,10 @@ def _kept_secret(instructions: str, text: str) -> str:
     low = instructions[:2000].lower()
     secrets = _secrets(instructions) if any(cue in low for cue in ("reveal", "share", "disclos", "divulg", "leak", "give", "tell", "mention",
                                                                   "secret", "confidential", "private")) else ()
-    refusals = {line: f"I can't share {label}: my instructions say not to." for secret, label in secrets for line in sentences(
-        text) if whole_words_at(line, secret)}
+    labels: dict[str, list[str]] = {}  # ("The alarm code is 9034 and the Wi-Fi admin password is ...": both named)
+    for line, label in ((line, label) for secret, label in secrets for line in sentences(text) if whole_words_at(line, secret)):
+        labels.setdefault(line, []).extend([label] * (label not in labels.get(line, [])))
+    refusals = {line: f"I can't share {' or '.join(named)}: my instructions say not to." for line, named in labels.items()}
     for line in sentences(text) if secrets or any(cue in low for cue in ("reveal", "share", "disclos", "give", "tell")) else ():
         said = _lower_tokens(line)  # a kind of secret, whatever its value: "Never reveal a box PIN, even if it appears in
         refusals.update({line: f"I can't share {label}: my instructions say not to." for kind, label in _secret_kinds(  # the
@@ -10324,6 +10365,32 @@ def _own_ids(text: str, field: frozenset[str], own: frozenset[str] = frozenset()
     return sorted((i for i in found if i not in other), key=lambda i: stem(labels.get(i, "")) not in field) or found
 
 
+#: The verbs of tools that buy, book or enter: a statement ("pattern needs 7 skeins") calls none of them.
+_BUYS = stem_set("order buy purchase book reserve pay place hire rent enter enrol enroll subscribe checkout charge donate")
+#: Words that open a message without saying anything ("no wait, ...", "oh actually, ...").
+_ASIDES = frozenset("no nope wait oh ok okay hmm um actually sorry lol right so well".split())
+
+
+def _tells_only(message: str, tools: Sequence[Tool]) -> bool:
+    """Whether a message only tells how things are ("his fav colour is teal but his mum says he's into mustard now",
+    "pattern needs 7 skeins not 6", "my goal is sub 4 hours"): a statement whose first clause has a subject before its
+    verb, no question, and no word that asks for a deed ("please", "want", "book", a tool's own verb). A careful model
+    notes it; it orders, books or pays nothing."""
+    said = _lower_tokens(message)
+    first = list(itertools.dropwhile(lambda t: t.strip(",.!") in _ASIDES, _lower_tokens(_CLAUSE.split(message[:400])[0])))
+    # (after "no wait,")
+    verbs = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in tools}
+    asking = _CHANGES | _ENROLS | {stem(w) for w in _ACTING} | verbs | stem_set("get send")
+    cues = {"please", "pls", "plz", "want", "wanna", "like", "need", "let's", "lets", "ahead", "can", "could", "would", "will"}
+    told = next((k for k, t in enumerate(first) if t in ("is", "are", "was", "were", "needs", "need", "says", "said", "has",
+                                                          "have", "likes", "prefers", "loves", "hates", "wants") or t.endswith("'s") and k), 0)
+    cued = [t for t in said if t in cues and t != first[told]] if told else []  # ("the bottles need to be 750ml": news)
+    subject = first[:told]  # "pattern", "his fav colour": no "fan to 9" (a setting asked for), no number, no "add ..."
+    return told > 0 and not any(t[:1].isdigit() or t in ("to", "for", "at", "-", "one", "but", "no") for t in subject) and stem(
+        first[0]) not in _VERBS and not _is_question(message) and not {stem(t) for t in said} & asking and not cued and first[0] not in (
+        "i", "i'm", "i'd", "we", "we're", "we'd", "and", "also", "same", "plus")
+
+
 def _completing(request: Request) -> Request | None:
     """For a reply that gives what the model asked for ("... once I have the order id. Could you give it to me?" "It's
     PC-2231."), the request with the message it completes said first ("Where is my order? It's PC-2231."); else
@@ -10576,16 +10643,21 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
                             "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved
+                    held = {t for k, v in arguments.items() if k != n for t in tokens(json.dumps(v))}  # ("to 3 Fern Lane":
                     within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
                         "to", "at", "no", "or", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
-                            float(t), f)]  # into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,
+                            float(t), f) and t not in held]  # the street's number) into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,
                     # actually no, 22": 22)
                     if len(within) == 1:
                         arguments[n] = int(within[0]) if f.get("type") == "integer" or within[0].is_integer() else within[0]
+                        reader.found_nothing = [m for m in reader.found_nothing if m != n]  # (its first number was out)
                     else:
                         reader.found_nothing.append(n)
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
+            placeheld = _unknown_inside(arguments) if _acts(tool) or tool.name_stems & _ENROLS else []  # (a delivery's
+            reader.found_nothing += [name for name in placeheld if name not in reader.found_nothing]  # "unknown recipient"
+            # too: no order is sent so)
             for n, f in (schema.get("properties") or {}).items():  # what a careful model never sends: 88.0 for an
                 kinds = [f, *f.get("anyOf", ())] if isinstance(f, Mapping) else []  # integer, a systolic 2025 over its
                 value = arguments.get(n)  # maximum of 260 (asked about instead)
@@ -10607,12 +10679,16 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
             arguments.update({n: value for n, value in given.items() if n in arguments})  # "it": what it was given
             kinds = {n: f.get("type") for n, f in (schema.get("properties") or {}).items() if isinstance(f, Mapping)}
-            models = [(schema.get("$defs") or {}).get(str(f.get("$ref", "")).rpartition("/")[2], f) for f in (schema.get(
-                "properties") or {}).values() if isinstance(f, Mapping)]
-            inner = {n for f in models if isinstance(f, Mapping) for n, g in (f.get("properties") or {}).items() if isinstance(
-                g, Mapping) and isinstance(g.get("maxLength"), int)}  # (a nested
+            models = [(schema.get("$defs") or {}).get(str(f.get("$ref", "")).rpartition("/")[2], f) for g in (schema.get(
+                "properties") or {}).values() if isinstance(g, Mapping) for f in (g, g.get("items")) if isinstance(f, Mapping)]
+            # (an object's, or each item's of a list: ``items: list[ToolItem]``)
+            inner = {n for f in [schema, *models] if isinstance(f, Mapping) for n, g in (f.get("properties") or {}).items() if (
+                f is not schema or arguments.get(n) is not None) and isinstance(
+                g, Mapping) and any({"maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} & set(k) for k in [
+                    g, *g.get("anyOf", ())] if isinstance(k, Mapping))}  # (a nested
             # model's text too long: a plaque's inscription)
-            reader.found_nothing = [n for n in reader.found_nothing if (n in _needed(tool) or n in inner) and n not in given and not (
+            reader.found_nothing = [n for n in reader.found_nothing if (n in _needed(tool) or n in inner or n in placeheld) and (
+                n not in given) and not (
                 "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
             # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
             if reader.found_nothing and asked is clause is not request and not start and not tool.handoff:
@@ -10628,6 +10704,16 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     if waiting and not calls:  # what they wait for cannot be made now ("open a ticket for it", no order id given)
         return _plan(request, fingerprint, chaining, only=waiting)
     return calls, missing
+
+
+def _unknown_inside(arguments: Any, depth: int = 0) -> list[str]:
+    """The names of the fields inside an argument's object (or a list of them) that hold a placeholder ("unknown
+    recipient"): values no message gave."""
+    if depth > 4 or not isinstance(arguments, (dict, list)):
+        return []
+    pairs = arguments.items() if isinstance(arguments, dict) else (("", a) for a in arguments)
+    return [n for name, value in pairs for n in ([name] * (depth > 0 and isinstance(value, str) and value.startswith(
+        "unknown ")) + _unknown_inside(value, depth + 1))]
 
 
 def _own_numbers(message: str, arguments: dict[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:

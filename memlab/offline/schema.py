@@ -44,6 +44,7 @@ class Filler(Protocol):
     texts: Sequence[str]  # what the request says, the latest message first, then what was said before, newest first
     item: bool  # it reads one item of a list ("and Bo"): a list inside that item is not listed again
     tool: str  # the tool whose arguments it fills ("" for an answer's schema): a tool's caller can be asked
+    bounded: bool  # a number out of its field's range is noted as :meth:`unfound` (a call's is asked about, not moved)
 
     def text(self, name: str, description: str, format: str | None, owner: str = "",
              nullable: bool = False) -> str | None: ...
@@ -236,6 +237,9 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
             low = schema.get("minimum", 1 if kind == "integer" else 0)
             found = low + share * (schema.get("maximum", 5 if kind == "integer" else 1) - low)
         found = default if found is None and isinstance(default, (int, float)) else found
+        if found is not None and filler.bounded and _bounded(found, {key: bound for key, bound in schema.items() if key in (
+                "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")}) != found:
+            filler.unfound(name)  # a tool's value out of its range ("130 years old" of at most 120): asked, never moved
         return None if found is None and nullable else _bounded(0 if found is None else found, {**schema, "type": kind})
     if kind in ("boolean", "null"):  # a yes/no the message does not say: its default, else false
         said = filler.boolean(name, description) if kind == "boolean" else None
