@@ -320,6 +320,8 @@ class OfflineAPI:
                     "previous_response_id": previous, "tool_choice": body.get("tool_choice", "auto"),
                     "tools": list(body.get("tools") or []), "text": body.get("text") or {"format": {"type": "text"}},
                     "metadata": dict(body.get("metadata") or {}), "background": body.get("background") is True,
+                    "temperature": body.get("temperature", 1.0), "top_p": body.get("top_p", 1.0),  # as sent, or the
+                    "max_output_tokens": limit, "store": stored, "truncation": body.get("truncation", "disabled"),  # defaults
                     "usage": _usage(_input_tokens(body, context), output_tokens, min(thought, output_tokens))}
         conversation = _conversation_id(body)
         with self._lock:

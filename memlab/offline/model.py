@@ -867,7 +867,8 @@ class Reader:
             return "email", _EMAIL.findall
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
-                ).replace("_", "") in ("checkin", "checkout", "when") or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
+                ).replace("_", "") in ("checkin", "checkout", "when") or name.lower().endswith("_on") and bool(_when(  # read_on:
+                    self.whole, None, self.year, self.today)) or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
                 ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in ("found", "located", "based")) and (not set(words(
                     description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
@@ -1538,7 +1539,8 @@ class Reader:
         named, weekday = (f"{named} {follow}", False) if follow[:1].isdigit() and _DATE.match(follow) else (named, weekday)
         # ("Saturday 5 April 2025": the date after it)
         if named is not None and not (weekday and self.iso(name, description)) and (  # read in the whole message
-                format or not field_stems & _WHEN or _DATE.search(named)):
+                format or not (field_stems & _WHEN or name.lower().endswith("_on")) or _DATE.search(named)):  # (read_on
+            # of "read 18342.6 kWh on 2 Feb 2025": no reading)
             dated = format in ("date", "date-time", "time") or self.iso(name, description)  # "on 2025-03-14": in the
             # form asked ("week starting 3rd March 2025" of a week_starting in YYYY-MM-DD: 2025-03-03)
             if format == "date-time":  # with the time said after the date ("placed 2025-06-30 14:05")
@@ -3249,6 +3251,8 @@ class Reader:
         told = [s for s in sentences(message.partition("\n")[2] if _title_line(message) else message) if not s.lower(
             ).startswith(labels) and any(map(str.isalpha, s))]  # no "2." of a numbered list, no other field's: "Reporter:
         # Tom Becker, IT desk. VPN drops for 2 hours, ..."
+        parted = [p.strip(" .") for s in told for p in (s.split("; ") if s.count("; ") >= 2 else [])]  # "12 Jan train
+        told = [s for s in told if s.count("; ") < 2] + parted  # £64.50; 12 Jan lunch £11.20; 13 Jan hotel €120": one each
         cut = f" {name.lower()} "  # "Ana's friends are Bo and Cy": the items listed after the field's name
         told = [s[s.lower().find(cut) + len(cut):] if name.isalpha() and cut in s.lower() else s for s in told]
         listed = [p if s[-1] in ".!?:" or facts(p) or "\n" not in message else f"1 {p}" for s in told for p in _listed(
@@ -3263,7 +3267,7 @@ class Reader:
                 joined[-1] = f"{joined[-1]} {bare}"
             else:
                 joined.append(piece)
-        listed = joined
+        listed = [*[p for p in joined if p not in parted], *parted] if parted else joined
         grouped_pieces = [_attached(_listed(s) or [s]) for s in told] if "\n" not in message else []
         opening = [[k for k, piece in enumerate(pieces) if _opens_count(piece)] for pieces in grouped_pieces]
         if any(len(pieces) < len(_listed(s) or [s]) for s, pieces in zip(told, grouped_pieces)) and sum(map(len, opening)):
@@ -3277,6 +3281,10 @@ class Reader:
         counted = [part for part in parts if lined and _counted_line(tokens(part))]  # a receipt's "2 x Tagliatelle @
         # 13.50" lines: its items,
         parts = counted if len(counted) >= 2 else parts  # not its shop's line or its footnote
+        priced = [part for part in parts if any(t[:1] in "£$€" and t[1:2].isdigit() or "." in t.strip(".") and t.replace(
+            ".", "").isdigit() or t.isdigit() and part.split()[0] == t for t in part.split())] if stem_set("amount currency") <= set(words(" ".join(
+            fields or ()).replace("_", " "))) else []  # an expense's lines, each with its sum: not "Marta Silva (emp 4471)"
+        parts = priced if len(priced) >= 2 else parts
         timed = [part for part in parts if lined and _SECONDS.get(next((u.lower().rstrip("s") for n, u in itertools.pairwise(
             tokens(part)) if n[0].isdigit()), ""), ("",))[0] == "time"]  # a duration among things is none: "cook 2
         parts = [part for part in parts if part not in timed or len(timed) == len(parts)]  # minutes" ("Jog 20 minutes" is)

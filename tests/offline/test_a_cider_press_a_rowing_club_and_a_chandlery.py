@@ -10,15 +10,21 @@ a cider press, a rowing club, a chandlery):
   20 nights" of at most 14, "a crew member aged 130"), as a top-level one is; an optional one said out of range too;
 - an order or a booking is never sent with a placeholder ("unknown recipient") inside it: what is missing is asked
   for; a recipient is the person a thing goes "to" ("send the Harbour hamper to Ines Vale"), a person the one it is
-  "for" beside an option's capitalised name; a postcode after a street alone ("2 Quay Row, PL1 2AB") is found.
+  "for" beside an option's capitalised name; a postcode after a street alone ("2 Quay Row, PL1 2AB") is found;
+- a response tells the temperature, top_p and max_output_tokens it was sent (or the defaults), as the real API's does;
+- a list of priced things with a currency each, parted by semicolons, is an item each, and a line with no sum (the
+  claimant and their staff number) is none of them; a field named ``..._on`` is a date ("weighed 41.5 kg on 3 March").
 """
 
 from __future__ import annotations
 
 import pytest
 
+from memlab.offline.api import OfflineAPI
+
 from ..helpers import function_tool as _tool
 from ..helpers import offline_calls as _calls
+from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
 
 pytestmark = pytest.mark.usefixtures("api")
@@ -132,3 +138,31 @@ def test_an_optional_value_said_out_of_range_is_asked_about():
     assert _reply("hire boots size 52", "Use your tools.", tools=_MOORINGS).startswith("The boot size must be from 35 to 48")
     assert _calls(_MOORINGS, "hire boots size 42") == [("hire_kit", {"items": ["boots"], "boot_size": 42})]
     assert _calls(_MOORINGS, "hire a lifejacket") == [("hire_kit", {"items": ["lifejacket"]})]
+
+
+def test_a_response_tells_the_sampling_settings_it_was_sent():
+    api = OfflineAPI()
+    sent = api.respond({"model": "gpt-4.1-mini", "input": "hello", "temperature": 0.2, "top_p": 0.8, "max_output_tokens": 64})
+    assert (sent["temperature"], sent["top_p"], sent["max_output_tokens"], sent["store"]) == (0.2, 0.8, 64, True)
+    plain = api.respond({"model": "gpt-4.1-mini", "input": "hello", "store": False})
+    assert (plain["temperature"], plain["top_p"], plain["max_output_tokens"], plain["store"]) == (1.0, 1.0, None, False)
+
+
+def test_priced_lines_parted_by_semicolons_are_an_item_each():
+    schema = {"type": "object", "properties": {
+        "claimant": {"type": "string"},
+        "costs": {"type": "array", "items": {"type": "object", "properties": {
+            "amount": {"type": "number"}, "currency": {"type": "string", "enum": ["GBP", "EUR"]},
+            "date": {"type": "string"}}, "required": ["amount", "currency", "date"]}}},
+        "required": ["claimant", "costs"]}
+    form = _form(schema, "Regatta costs - Tamsin Rowe (crew 5512). 3 May ferry £38.40; 3 May rope £12.90; 4 May berth "
+                         "€45.")
+    assert [(c["amount"], c["currency"]) for c in form["costs"]] == [(38.4, "GBP"), (12.9, "GBP"), (45, "EUR")]
+    assert form["claimant"] == "Tamsin Rowe"
+
+
+def test_a_field_named_on_a_day_takes_the_date():
+    schema = {"type": "object", "properties": {"sculler": {"type": "string"}, "weight_kg": {"type": "number"},
+                                               "weighed_on": {"type": "string"}}, "required": ["sculler", "weight_kg", "weighed_on"]}
+    assert _form(schema, "Nell Avery weighed 61.5 kg on 3 March 2026") == {
+        "sculler": "Nell Avery", "weight_kg": 61.5, "weighed_on": "3 March 2026"}
