@@ -907,7 +907,8 @@ class Reader:
             return "address", lambda text: [found.group(0).rstrip(".") for found in _ADDRESS.finditer(text)]
         if part and _ADDRESS.search(self.whole) and (part != 3 or any(f[2] for f in _ADDRESS.findall(self.whole))):  # a
             # street, a city, a postcode: their part of the address (a postcode after it alone: "3 Fern Lane, HX7 8AB")
-            return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1]]
+            return f"address {part}", lambda text: [found[part - 1] for found in _ADDRESS.findall(text) if found[part - 1] and not (
+                part == 2 and any(c.isdigit() for c in found[1]))]  # (no city "HX7" of "3 Fern Lane, HX7 8AB")
         if field_stems & stem_set("channel room") and "#" in self.whole:  # "Post in #general that...": #general
             return "channel", lambda text: [w.strip(".,;:!?") for w in text.split() if w.startswith("#") and len(w) > 1]
         if stem("initials") in field_stems or stem("initial") in field_stems:  # "RB, 34yo female": RB
@@ -1054,12 +1055,17 @@ class Reader:
             client = bool(field_stems & _CLIENTS) and not name.endswith("s")  # patient_name: not "Dr. Okafor", whom
             # the patient is booked with
             served = _user_named(self.request.instructions) if client else ""  # "The patient is Ines Cardoso."
-            sent = bool(field_stems & stem_set("recipient addressee receiver"))  # "send Meadow to Rosa Diaz": to whom
-            return "person", lambda text: _sent_to(text) * sent or [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(
-                functools.reduce(lambda said, title: said.replace(title, " "), titles, _unled_by_title(text) if client else (
-                    text)), people=True)) if (" " in n or stem(n.lower()) not in related(stem_set("positive negative"))) and not (
-                        n.isupper() and "-" in n)] or _sent_to(text, ("for", "to")) or [  # (no code: "put Ana Sousa on
-                        # NAU-C"; "book Oban-Mull ... for Fiona Bell": the one it is for, beside an option's name)
+            options = {o.lower() for o in self.options} | {str(o).lower() for t in self.request.tools if t.name == self.tool for f in (
+                t.parameters.get("properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()}
+
+            def people(text: str) -> list[str]:  # "send Meadow to Rosa Diaz", Meadow an option: Rosa Diaz, whom it goes to
+                named = [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(functools.reduce(
+                    lambda said, title: said.replace(title, " "), titles, _unled_by_title(text) if client else text), people=True))
+                         if (" " in n or stem(n.lower()) not in related(stem_set("positive negative"))) and not (
+                             n.isupper() and "-" in n)]  # (no code: "put Ana Sousa on NAU-C")
+                beside = any(n.lower() in options for n in _proper_names(text))  # (only beside an option's name)
+                return [n for n in named if n.lower() not in options] or _sent_to(text, ("to", "for")) * beside
+            return "person", lambda text: people(text) or [
                         served] * bool(
                 served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
@@ -1236,9 +1242,11 @@ class Reader:
         other words ("250 booklets" of "an item (flyer, poster, booklet)": booklet)."""
         value = self._text(name, description, format, owner, nullable)
         told = next((t.told for t in self.request.tools if t.name == self.tool), "")
-        if (only := _choice_only(name, told)) and (value or "").lower() not in only:  # "slot is am or pm": "thursday
-            said = set(words(self.request.message))  # morning" is am, a boiler's make no slot
-            return next((o for o in only if stem(o) in said or _AM_PM.get(o, frozenset()) & said), None)
+        if (only := _choice_only(name, told)) and (value or "").lower() not in {o.lower() for o in only}:  # "slot is am or
+            said = set(words(self.request.message)) | set(_lower_tokens(self.request.message))  # pm": "thursday morning"
+            exact = set(tokens(self.request.message))  # ("a B" of grades A, B or C: B, as written; "a" is no grade)
+            return next((o for o in only if o in exact or o.lower() not in STOP and (stem(o.lower()) in said or o.lower() in said) or (
+                _AM_PM.get(o.lower(), frozenset()) & said)), None)  # is am, a boiler's make no slot
         listed = _options_listed(description, name, told) if value and " " not in value else []
         return next((o for o in listed if o.isalpha() and o != value.lower() and stem(o.lower()) == stem(value.lower())), value)
 
@@ -4707,10 +4715,13 @@ _AM_PM = {"am": frozenset({stem("morning")}), "pm": frozenset(stem_set("afternoo
 
 
 def _choice_only(name: str, told: str) -> list[str]:
-    """The options a tool's description gives a field as a plain choice, "slot is am or pm" (none but these)."""
-    said = told.lower().partition(f"{name.lower()} is ")[2].split(".")[0] if name else ""
+    """The options a tool's description gives a field as a plain choice of single words, "slot is am or pm" (none but
+    these), the field's name opening its sentence or clause ("ticket type is adult or child" is no ``type``'s; "phone is
+    a mobile or landline number" says what a phone is, not its options)."""
+    at = next((k for k in whole_words_at(told.lower(), f"{name.lower()} is") if not k or told[:k].rstrip()[-1:] in ".;:,("), -1)
+    said = told[at + len(name) + 4:].split(".")[0].split(";")[0] if name and at >= 0 else ""
     options = [o.strip(" '\"") for o in said.replace(" or ", ",").split(",")]
-    return options if " or " in said and all(0 < len(o.split()) <= 2 for o in options) else []
+    return options if " or " in said and all(o.isalpha() for o in options) else []
 
 
 def _fits(tool: Tool, request: Request) -> int:
@@ -9649,8 +9660,12 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
         completing = _completing(request)
         calls, missing = ([], []) if (answered or kept or sums) and not forced else _plan(
             completing or request, fingerprint)  # ("My lodge code is LDG-5521, please keep it in mind": no booking)
-        if not forced and completing is None and _tells_only(message, request.tools) and (acting := {
-                t.name for t in request.tools if not t.handoff and stem(t.name.split("_")[0].lower()) in _BUYS}) and (
+        replied = next((plain_text(i.get("content")) for i in request.conversation[:request.last_user_index][::-1] if (
+            item_type(i) == "message" and i.get("role") == "assistant")), "")  # a correction of a note ("Noted: ...")
+        noted = replied.startswith("Noted") and bool(set(_lower_tokens(message)[:3]) & _ASIDES)
+        if not forced and completing is None and _tells_only(message, request.tools, noted) and (acting := {
+                t.name for t in request.tools if not t.handoff and stem(t.name.split("_")[0].lower()) in _BUYS and (
+                    noted or not _acts_on_news(request.instructions, t))}) and (
                     calls or missing) and all(
                     c["name"] in acting for c in calls) and (calls or all(t.name in acting for t in _choose_tools(request))):
             calls, missing = [], []  # "pattern needs 7 skeins not 6": noted, no yarn ordered
@@ -10379,7 +10394,15 @@ _BUYS = stem_set("order buy purchase book reserve pay place hire rent enter enro
 _ASIDES = frozenset("no nope wait oh ok okay hmm um actually sorry lol right so well".split())
 
 
-def _tells_only(message: str, tools: Sequence[Tool]) -> bool:
+def _acts_on_news(instructions: str, tool: Tool) -> bool:
+    """Whether the instructions tell the model to use a tool on what the user tells ("Charge the customer when they tell
+    you the total", "Enter every expense the user mentions", "Pay invoices the user approves")."""
+    verb = stem(tool.name.replace("-", "_").split("_")[0].lower())
+    return any(verb in words(s) and any(cue in s.lower() for cue in ("when ", "whenever", "every ", "mention", "tell", "give",
+                                                                       "approve", "they say", "user says")) for s in sentences(instructions[:2000]))
+
+
+def _tells_only(message: str, tools: Sequence[Tool], noted: bool = False) -> bool:
     """Whether a message only tells how things are ("his fav colour is teal but his mum says he's into mustard now",
     "pattern needs 7 skeins not 6", "my goal is sub 4 hours"): a statement whose first clause has a subject before its
     verb, no question, and no word that asks for a deed ("please", "want", "book", a tool's own verb). A careful model
@@ -10390,11 +10413,14 @@ def _tells_only(message: str, tools: Sequence[Tool]) -> bool:
     verbs = {stem(t.name.replace("-", "_").split("_")[0].lower()) for t in tools}
     asking = _CHANGES | _ENROLS | {stem(w) for w in _ACTING} | verbs | stem_set("get send")
     cues = {"please", "pls", "plz", "want", "wanna", "like", "need", "let's", "lets", "ahead", "can", "could", "would", "will"}
-    told = next((k for k, t in enumerate(first) if t in ("is", "are", "was", "were", "needs", "need", "says", "said", "has",
-                                                          "have", "likes", "prefers", "loves", "hates", "wants") or t.endswith("'s") and k), 0)
+    told = next((k for k, t in enumerate(first) if t in ("is", "are", "was", "were", "says", "said", "likes", "prefers", "loves",
+                                                          "hates") or t.endswith("'s") and k or t in ("needs", "need") and (
+        noted)), 0)  # ("the group needs 4 bikes" asks for them, unless it corrects a note: "no wait, the pattern needs 7")
     cued = [t for t in said if t in cues and t != first[told]] if told else []  # ("the bottles need to be 750ml": news)
     subject = first[:told]  # "pattern", "his fav colour": no "fan to 9" (a setting asked for), no number, no "add ..."
-    return told > 0 and not any(t[:1].isdigit() or t in ("to", "for", "at", "-", "one", "but", "no") for t in subject) and stem(
+    counted = any(t[:1].isdigit() or t in _COUNT_WORDS for t in said)  # ("the water bill is 36.20 to Yorkshire Water"
+    return (noted or not counted) and told > 0 and not any(t in ("to", "for", "at", "-", "one", "but", "no") for t in (  # gives
+        subject)) and stem(  # values to act on)
         first[0]) not in _VERBS and not _is_question(message) and not {stem(t) for t in said} & asking and not cued and first[0] not in (
         "i", "i'm", "i'd", "we", "we're", "we'd", "and", "also", "same", "plus")
 
@@ -10651,7 +10677,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
                             "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved
-                    held = {t for k, v in arguments.items() if k != n for t in tokens(json.dumps(v))}  # ("to 3 Fern Lane":
+                    held = {t for k, v in arguments.items() if k != n and isinstance(v, str) and " " in v for t in tokens(
+                        v) if t.isdigit()}  # ("to 3 Fern Lane":
                     within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
                         "to", "at", "no", "or", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
                             float(t), f) and t not in held]  # the street's number) into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,

@@ -43,8 +43,7 @@ def _chat(*turns: str) -> list[dict]:
 def test_a_statement_of_how_things_are_orders_nothing():
     told = "You help our cider group plan pressings and order bottles. Be brief."
     first = _chat("we pressed 40 litres of Bramley juice on sunday", "Noted.")
-    for said in ("the recipe needs 120 bottles of 750ml", "his fav apple is Bramley but his dad says russets are better",
-                 "no wait, the bottles need to be 750ml not 500, i was reading the old label"):
+    for said in ("the old label says 750ml", "his fav apple is Bramley but his dad says russets are better"):
         assert _calls(_PRESS, [*first, {"role": "user", "content": said}], told) == [], said
         assert _reply([*first, {"role": "user", "content": said}], told, tools=_PRESS).startswith("Noted"), said
     assert _calls(_PRESS, "please order 120 bottles of 750ml", told) == [("order_bottles", {"size_ml": 750, "count": 120})]
@@ -166,3 +165,38 @@ def test_a_field_named_on_a_day_takes_the_date():
                                                "weighed_on": {"type": "string"}}, "required": ["sculler", "weight_kg", "weighed_on"]}
     assert _form(schema, "Nell Avery weighed 61.5 kg on 3 March 2026") == {
         "sculler": "Nell Avery", "weight_kg": 61.5, "weighed_on": "3 March 2026"}
+
+
+_CREW_DESK = [_tool("send_voucher", "Send a club voucher to someone.", {
+    "recipient": {"type": "string"}, "amount_gbp": {"type": "integer"}}),
+    _tool("settle_invoice", "Settle a supplier invoice. paid is yes or no.", {
+        "id": {"type": "string"}, "paid": {"type": "string"}}),
+    _tool("hire_boats", "Hire club boats for a group.", {"boats": {"type": "integer"}, "day": {"type": "string"}}),
+    _tool("set_shed_heat", "Set the boat shed heater in a bay.", {
+        "bay": {"type": "integer"}, "celsius": {"type": "integer", "minimum": 5, "maximum": 25}}),
+    _tool("post_kit", "Post kit to a member.", {"street": {"type": "string"}, "city": {"type": "string"},
+                                               "postcode": {"type": "string"}}),
+    _tool("set_crew_grade", "Set a rower's grade. grade is A, B or C.", {"rower": {"type": "string"},
+                                                                        "grade": {"type": "string"}})]
+
+
+def test_review_a_recipient_is_the_person_named_not_a_place_after_to():
+    assert _calls(_CREW_DESK, "send Mo Tran a 20 pound voucher, a thank you for the trip to Lake Bala") == [
+        ("send_voucher", {"recipient": "Mo Tran", "amount_gbp": 20})]
+
+
+def test_review_a_plain_choice_belongs_to_its_own_field_only():
+    assert _calls(_CREW_DESK, "settle invoice INV-220, paid yes") == [("settle_invoice", {"id": "INV-220", "paid": "yes"})]
+    assert _calls(_CREW_DESK, "set Ada Moss to grade B") == [("set_crew_grade", {"rower": "Ada Moss", "grade": "B"})]
+
+
+def test_review_a_request_said_of_others_and_news_the_instructions_act_on_still_act():
+    assert _calls(_CREW_DESK, "the novice squad needs 4 boats on saturday") == [("hire_boats", {"boats": 4, "day": "saturday"})]
+    told = "You run the regatta shop. Order bottles whenever the user tells you how many they need."
+    assert _calls(_PRESS, "the stall is 120 bottles of 750ml", told) == [("order_bottles", {"size_ml": 750, "count": 120})]
+
+
+def test_review_a_corrected_setting_and_an_address_keep_their_values():
+    assert _calls(_CREW_DESK, "in bay 12 set the heat to 40, no, to 12") == [("set_shed_heat", {"bay": 12, "celsius": 12})]
+    made = _calls(_CREW_DESK, "post my kit to 3 Fern Lane, HX7 8AB")
+    assert all(args.get("city") != "HX7" for _, args in made)
