@@ -8355,7 +8355,9 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         said = [part.rstrip("abcdefghijklmnopqrstuvwxyz") if part[:1].isdigit() else part for t in tokens(_in_digits(
             request.message)) for part in (t.split("/") if not _DATE.fullmatch(t) else [t])]  # ("3000kg": 3000)
         dated = _date_words(said)
-        beyond = sorted((t for k, t in enumerate(said) if "maximum" in field and _NUMBER.fullmatch(t) and k not in dated and (
+        numbered = {t for t in said if (spaced := f" {request.message} ").count(f" {t} ") and all(spaced[at + len(t) + 1:][
+            :1].isupper() for at in whole_words_at(spaced, t))}  # "to 12 Park Road": a street's number, no count
+        beyond = sorted((t for k, t in enumerate(said) if "maximum" in field and _NUMBER.fullmatch(t) and k not in dated and t not in numbered and (
             _out_of_bounds(float(t), field))), key=lambda t: f" to {t}" not in _in_digits(request.message))  # "rate the
         # lasagne 7 stars" of 1 to 5 (the one it is set "to" first); "300/90 for 3 June 2025": 300, no day nor year
         digits = str(field.get("pattern") or "").removeprefix("^").removesuffix("$").replace("\\d", "[0-9]")
@@ -10414,7 +10416,7 @@ def _tells_only(message: str, tools: Sequence[Tool], noted: bool = False) -> boo
     asking = _CHANGES | _ENROLS | {stem(w) for w in _ACTING} | verbs | stem_set("get send")
     cues = {"please", "pls", "plz", "want", "wanna", "like", "need", "let's", "lets", "ahead", "can", "could", "would", "will"}
     told = next((k for k, t in enumerate(first) if t in ("is", "are", "was", "were", "says", "said", "likes", "prefers", "loves",
-                                                          "hates") or t.endswith("'s") and k or t in ("needs", "need") and (
+                                                          "hates") or t in ("he's", "she's", "it's", "that's", "there's") and k or t in ("needs", "need") and (
         noted)), 0)  # ("the group needs 4 bikes" asks for them, unless it corrects a note: "no wait, the pattern needs 7")
     cued = [t for t in said if t in cues and t != first[told]] if told else []  # ("the bottles need to be 750ml": news)
     subject = first[:told]  # "pattern", "his fav colour": no "fan to 9" (a setting asked for), no number, no "add ..."

@@ -14,6 +14,11 @@ a cider press, a rowing club, a chandlery):
 - a response tells the temperature, top_p and max_output_tokens it was sent (or the defaults), as the real API's does;
 - a list of priced things with a currency each, parted by semicolons, is an item each, and a line with no sum (the
   claimant and their staff number) is none of them; a field named ``..._on`` is a date ("weighed 41.5 kg on 3 March").
+
+The ``test_review_*`` tests hold what a review found the first batch overreaching on: a place after "to" taken for
+the recipient, a plain choice read inside another field's word, needs said of others and news the instructions say to
+act on, a street's number taken for a corrected value, a postcode's half for a city; and of a second: a street's
+number quoted as the count out of range, a need said beside a possessive name ("Hempel's Classic").
 """
 
 from __future__ import annotations
@@ -200,3 +205,16 @@ def test_review_a_corrected_setting_and_an_address_keep_their_values():
     assert _calls(_CREW_DESK, "in bay 12 set the heat to 40, no, to 12") == [("set_shed_heat", {"bay": 12, "celsius": 12})]
     made = _calls(_CREW_DESK, "post my kit to 3 Fern Lane, HX7 8AB")
     assert all(args.get("city") != "HX7" for _, args in made)
+
+
+def test_review_an_out_of_range_count_is_quoted_not_the_street_number_beside_it():
+    tools = [_tool("book_coaching", "Book coaching sessions at a member's home club.", {
+        "street": {"type": "string"}, "postcode": {"type": "string"}, "sessions": {"type": "integer", "minimum": 1, "maximum": 4}})]
+    assert _reply("book 6 sessions, the coach comes to 14 Bridge Street, PL4 9QT", "Use your tools.", tools=tools).startswith(
+        "The sessions must be from 1 to 4, and 6 is not.")
+
+
+def test_review_a_need_said_with_a_possessive_name_still_asks_for_the_order():
+    told = "You are the boathouse's supplies assistant."
+    tools = [_tool("order_varnish", "Order varnish tins for the boathouse.", {"brand": {"type": "string"}, "tins": {"type": "integer"}})]
+    assert not _reply("the boathouse needs varnish, Hempel's Classic", told, tools=tools).startswith("Noted")
