@@ -513,6 +513,8 @@ class _Reader:
         "not Monday but Tuesday") corrects the latest statement holding "Monday" (else the latest with a value of its
         shape; else the sentence). A reason may come first ("3 June is sports day, so make it 5 June instead"); a
         cancellation ("Actually cancel the Yamaha") corrects no value."""
+        if (changed := self._changed_value(sentence)) is not None:
+            return changed  # "actually Sam's number changed, it's 07700 900999 now"; "they moved us to the 19th"
         head, so, tail = sentence.partition(", so ")
         if so and (first := self.fixed(head)) != head:  # "Actually it's 5 Parker 51s, so 8 pens in all": the total too
             counted = tokens(tail)[:2]
@@ -708,6 +710,32 @@ class _Reader:
             not old or whole_words_at(s.text.lower(), old.lower())) and (fixed := _replaced(s.text, value, old, key, [
                 p.lower() for p in placed] or subject or [phrase, *sorted(thing)] * bool(thing)))), sentence)
         # (a whole word: "not 2" is of "2 mudguards", not of "CE-10982")
+
+    def _changed_value(self, sentence: str) -> str | None:
+        """A value said to have changed, written into the statement that gave the old one: "actually Sam's number
+        changed, it's 07700 900999 now" rewrites "emergency contact is my partner Sam on 07700 900317" (the latest
+        statement with a value of the same shape and a word of the sentence's, "Sam"); "they moved us to the 19th, the
+        12th was double booked" rewrites the statement holding "12th". ``None`` when no such change is told."""
+        found = tokens(sentence[:300])
+        if not {"changed", "moved", "now", "new"} & {t.lower() for t in found} or CALENDAR & {t.lower() for t in found}:
+            return None  # (a date with its weekday or month is the day reader's: "now Sunday 13 October")
+        runs = _digit_groups(sentence[:300])
+        told = [s for s in self.statements if s.role == "user" and not s.asks]
+        values = [" ".join(run) for run in runs]
+        old = [v for v in values if any(whole_words_at(s.text, v) for s in told)]
+        new = [v for v in values if v not in old]
+        if len(new) != 1:
+            return None
+        shape = _shape_of(new[0])  # "21st" of "14th", not "£20" of "£9"
+        old = [v for v in old if _shape_of(v) == shape]
+        named = {stem(t.lower().removesuffix("'s")) for t in found if t[:1].isupper() and t.lower() not in _FIXING | {"i"}} - {""}
+        for s in reversed(told):
+            held = [v for v in old if whole_words_at(s.text, v)] if old else [" ".join(run) for run in _digit_groups(s.text) if (
+                _shape_of(" ".join(run)) == shape and named & set(words(s.text)))]
+            if len(held) == 1:
+                at = whole_words_at(s.text, held[0])[0]
+                return s.text[:at] + new[0] + s.text[at + len(held[0]):]
+        return None
 
     def _restated(self, sentence: str, said: Sequence[str], verb: str) -> str | None:
         """A correction that names its thing again with a new number ("wait no, Sami's mum is 07700 900132, sorry" of
@@ -1054,6 +1082,21 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
         outside = [size for size in dict.fromkeys(mine) if worth[size] not in options]
         return " and ".join(f"{n} {said}" for n, said in outside) if mine and len(outside) == len(set(mine)) else ""
     return ""
+
+
+def _shape_of(value: str) -> list[tuple[int, str]]:
+    """A value's shape: each word's length and what follows its digits (an ordinal's ending as one: "21st" as "14th")."""
+    ends = [t.lstrip("0123456789") for t in value.split()]
+    return [(len(t), "th" if end in ("st", "nd", "rd", "th") else end) for t, end in zip(value.split(), ends)]
+
+
+def _digit_groups(text: str) -> list[list[str]]:
+    """The values with digits ``text`` says, as their words: a number written in groups is one ("07700 900317")."""
+    runs: list[list[str]] = []
+    for before, t in itertools.pairwise(["", *tokens(text[:2000])]):
+        if any(c.isdigit() for c in t):
+            runs[-1:] = [[*runs[-1], t]] if runs and runs[-1][-1] == before and before.isdigit() and t.isdigit() else [*runs[-1:], [t]]
+    return runs
 
 
 def _uk_postcode(outward: str, inward: str) -> bool:

@@ -240,6 +240,10 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
         if found is not None and filler.bounded and _bounded(found, {key: bound for key, bound in schema.items() if key in (
                 "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")}) != found:
             filler.unfound(name)  # a tool's value out of its range ("130 years old" of at most 120): asked, never moved
+        found = 0 if found is None and filler.bounded and filler.denies(name) else found  # "no tip": tip_percent 0
+        if found is None and not nullable and filler.bounded and not set(name.lower().split("_")) & _FILTERS:
+            filler.unfound(name)  # a number nobody gave ("my goal is sub 4 hours" of distance_km): asked, never 0 (a
+            # search's own limit aside: "Find flights to Oslo" of max_price)
         return None if found is None and nullable else _bounded(0 if found is None else found, {**schema, "type": kind})
     if kind in ("boolean", "null"):  # a yes/no the message does not say: its default, else false
         said = filler.boolean(name, description) if kind == "boolean" else None
@@ -373,6 +377,8 @@ def _items(schema: Mapping[str, Any], filler: Filler, defs: Mapping[str, Any], n
     return [one] * max(1, min(low, 20))
 
 
+#: The words of a number field that only narrows a search (``max_price``, ``limit``): not asked for when unsaid.
+_FILTERS = frozenset("max min maximum minimum limit top page offset".split())
 #: Small words that are no item of a list however a reader picks them ("out" of "3 out of 5").
 _NOT_A_VALUE = frozenset("out in of off up on the a an and or it".split())
 

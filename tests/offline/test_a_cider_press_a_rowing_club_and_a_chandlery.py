@@ -13,7 +13,11 @@ a cider press, a rowing club, a chandlery):
   "for" beside an option's capitalised name; a postcode after a street alone ("2 Quay Row, PL1 2AB") is found;
 - a response tells the temperature, top_p and max_output_tokens it was sent (or the defaults), as the real API's does;
 - a list of priced things with a currency each, parted by semicolons, is an item each, and a line with no sum (the
-  claimant and their staff number) is none of them; a field named ``..._on`` is a date ("weighed 41.5 kg on 3 March").
+  claimant and their staff number) is none of them; a field named ``..._on`` is a date ("weighed 41.5 kg on 3 March");
+- a value said to have changed ("actually Dee's number changed, it's 07700 900552 now", "they moved us to the 21st,
+  the 14th clashed") is written into the statement that gave the old one, so the new value is the one read back;
+- a number a call needs that nobody gave is asked for, never sent as 0 ("my goal is 19 minutes" of a pace tool's
+  distance; a search's own limit, ``max_price``, aside), and "no tip" is a tip of 0.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a place after "to" taken for
 the recipient, a plain choice read inside another field's word, needs said of others and news the instructions say to
@@ -218,3 +222,28 @@ def test_review_a_need_said_with_a_possessive_name_still_asks_for_the_order():
     told = "You are the boathouse's supplies assistant."
     tools = [_tool("order_varnish", "Order varnish tins for the boathouse.", {"brand": {"type": "string"}, "tins": {"type": "integer"}})]
     assert not _reply("the boathouse needs varnish, Hempel's Classic", told, tools=tools).startswith("Noted")
+
+
+def test_a_value_said_to_have_changed_replaces_the_old_one():
+    chat = _chat("our crew is Ana, Tom, Priya and Dee, cox is Dee", "Noted.",
+                 "safety contact is our coach Dee on 07700 900441", "Noted.",
+                 "actually Dee's number changed, it's 07700 900552 now", "Noted.",
+                 "what's the safety contact number?")
+    reply = _reply(chat, "You help a rowing crew get ready for a regatta. Be brief.")
+    assert "07700 900552" in reply and "900441" not in reply
+    chat = _chat("the head race is on saturday the 14th, 9am start", "Noted.",
+                 "they moved us to the 21st, the 14th clashed with the marathon", "Noted.", "when's the race?")
+    reply = _reply(chat, "You help a rowing crew get ready for a regatta. Be brief.")
+    assert "21st" in reply and "14th" not in reply
+
+
+def test_a_number_nobody_gave_is_asked_for_not_sent_as_zero():
+    tools = [_tool("pace_for_goal", "Work out the average split per 500 m needed to row a distance in a goal time.", {
+        "distance_km": {"type": "number"}, "goal_minutes": {"type": "integer"}}),
+        _tool("share_cost", "Share a cost between rowers, with an optional tip.", {
+            "total": {"type": "number"}, "rowers": {"type": "integer"}, "tip_percent": {"type": "integer"}})]
+    told = "You are a rowing coach's assistant. Use the pace tool for pace questions. Be brief."
+    assert _calls(tools[:1], "my goal for the head race is 19 minutes", told) == []
+    assert "distance km" in _reply("my goal for the head race is 19 minutes", told, tools=tools[:1])
+    assert _calls(tools, "share the boat hire of 90 between 3 rowers, no tip", told) == [
+        ("share_cost", {"total": 90, "rowers": 3, "tip_percent": 0})]

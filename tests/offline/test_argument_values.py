@@ -220,8 +220,8 @@ async def test_a_list_of_users_takes_the_handles_listed():
     made = await arguments(create_ticket, "Please open a ticket: the projector in room 4B is broken for me, anna.p and "
                            "raj.s. Severity 3.")
     assert (made["severity"], made["affected_users"]) == (3, ["anna.p", "raj.s"])
-    made = await arguments(file_bug, "File a bug: the export button overlaps the logo, please assign it to "
-                           "li.wei and omar.k")
+    made = await arguments(file_bug, "File a bug, impact 1: the export button overlaps the logo, please assign it to "
+                           "li.wei and omar.k")  # (an impact nobody gives is asked for)
     assert made["assignees"] == ["li.wei", "omar.k"]
 
 
