@@ -415,7 +415,7 @@ _VALUE_KINDS = stem_set("name time date day number")
 #: Words that tell a value has changed since it was said ("The hall hire went up to 340 pounds", "we have 10 now").
 _UPDATES = frozenset("now update updated increased decreased rose went gone dropped reduced cut".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|oops|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
@@ -617,7 +617,7 @@ class Request:
                 instructions.append(plain_text(item.get("content")))
             else:
                 conversation.append(dict(item))
-        text = "\n".join(instructions).strip()
+        text = _table_rows("\n".join(instructions).strip())  # (a table of facts as labelled lines: "Sunday: 9am-5pm")
         tools = [Tool.read(t, text) for t in body.get("tools") or []
                  if isinstance(t, Mapping) and t.get("type") == "function"]
         return cls(body, [dict(i) for i in items], text, conversation, tools)
@@ -1064,7 +1064,8 @@ class Reader:
                          if (" " in n or stem(n.lower()) not in related(stem_set("positive negative"))) and not (
                              n.isupper() and "-" in n)]  # (no code: "put Ana Sousa on NAU-C")
                 beside = any(n.lower() in options for n in _proper_names(text))  # (only beside an option's name)
-                return [n for n in named if n.lower() not in options] or _sent_to(text, ("to", "for")) * beside
+                return [n for n in named if n.lower() not in options] or _sent_to(text, ("to", "for")) * beside or named
+                # ("Send 12 roses to Lily", lily an option too: Lily)
             return "person", lambda text: people(text) or [
                         served] * bool(
                 served) or [
@@ -3021,6 +3022,7 @@ class Reader:
         # my savings balance": not "checking" ("URGENT:" is no verb, nor "Van, registration KX19 BDU")
         latest = set(words(self.request.message.replace("-", " "))) - negated - verbs  # the message's own first ("And
         # the garage?" after
+        latest |= {stem(w[:n]) for w in found if w in CALENDAR and len(w) > 5 for n in (3, 4, 5)}  # "saturday" names "sat"
         typed = {t.lower() for t in found}  # the option written as it is ("bedroom_south"), else the one naming most
 
         def naming(o: Any, stems: set[str]) -> tuple[bool, int, bool]:  # of the words ("the south bedroom": bedroom_south;
@@ -3343,6 +3345,14 @@ class Reader:
     def reaches(self) -> bool:
         """Whether an item's words give a way to reach someone: a phone number or an email ("her dad on 07700 900999")."""
         return "@" in self.whole or bool(_phones(self.whole))
+
+    def wanted(self, name: str) -> bool:
+        """Whether a number nobody gave is one to ask for: a word of its field's name is one the tool's description says
+        (a pace tool's "distance", a bug's "impact"), and the message says no "no", "without" or "none" ("2 adults, no
+        kids": no children; "black, no sugar")."""
+        told = next((t.told for t in self.request.tools if t.name == self.tool), "")
+        own = {stem(w) for w in name.lower().split("_") if len(w) > 3} & set(words(told))
+        return bool(own) and not {"no", "without", "none", "zero", "black", "bodyweight"} & set(_lower_tokens(self.request.message))
 
     def unfound(self, name: str) -> None:
         """Note that the request gives no value of the field ``name`` (none of the shape its schema asks)."""
@@ -6533,6 +6543,29 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
     return tuple((label, text, frozenset(words(label)), frozenset(words(text)) | (named if text.startswith(
         "You are ") and text[8:9].isupper() else set())) for label, text in told)
+
+
+def _table_rows(text: str) -> str:
+    """``text`` with each row of a markdown table written as a labelled line: "| Sunday | 9am-5pm |" under "| Day |
+    Hours |" is "Sunday: 9am-5pm"; of more columns, "Big wash: Price £7.00, Time 45 min" (its header row and rule
+    dropped)."""
+    if text.count("\n|") < 3:
+        return text  # (no table of facts: a header and its rule at most, as a note's prompt draws one)
+    lines, header = [], []
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.strip().startswith("|") and line.strip().endswith(
+            "|") else []
+        if not cells:
+            lines.append(line)
+            header = []
+        elif all(set(c) <= set("-: ") for c in cells):
+            continue  # the rule under the header
+        elif not header:
+            header = cells
+        else:
+            rest = [f"{h} {c}" if len(cells) > 2 and h else c for h, c in zip(header[1:], cells[1:]) if c]
+            lines.append(f"{cells[0]}: {', '.join(rest)}.")
+    return "\n".join(lines)
 
 
 def _valued(advice: str, topic: Sequence[str]) -> bool:
@@ -10675,6 +10708,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 break
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
             arguments = _own_numbers(asked.message, arguments, before) if start else arguments
+            arguments = _in_days(asked.message, arguments, schema.get("properties") or {})  # "for a week" of nights: 7
             for n, f in (schema.get("properties") or {}).items() if may_ask and not start else ():  # "rate it 7 stars" of 1
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
@@ -10741,6 +10775,18 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
     if waiting and not calls:  # what they wait for cannot be made now ("open a ticket for it", no order id given)
         return _plan(request, fingerprint, chaining, only=waiting)
     return calls, missing
+
+
+def _in_days(message: str, arguments: dict[str, Any], fields: Mapping[str, Any]) -> dict[str, Any]:
+    """A count of nights or days said in weeks, counted in days: "for a week" is 7 nights, "2 weeks" 14 (a number of
+    weeks read as that many nights is no careful model's)."""
+    said = _lower_tokens(message)
+    weeks = next((1 if count in ("a", "one") else int(count) if count.isdigit() else 0 for count, unit in itertools.pairwise(
+        said) if unit in ("week", "weeks")), 0)
+    days = [n for n, f in fields.items() if isinstance(f, Mapping) and f.get("type") == "integer" and set(n.lower().split(
+        "_")) & {"nights", "days", "night", "day"} and arguments.get(n) == weeks]
+    return {**arguments, **{n: 7 * weeks for n in days}} if weeks and not {"week", "weeks"} & {w for n in fields for w in (
+        n.lower().split("_"))} else arguments
 
 
 def _unknown_inside(arguments: Any, depth: int = 0) -> list[str]:

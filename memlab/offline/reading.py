@@ -717,21 +717,25 @@ class _Reader:
         statement with a value of the same shape and a word of the sentence's, "Sam"); "they moved us to the 19th, the
         12th was double booked" rewrites the statement holding "12th". ``None`` when no such change is told."""
         found = tokens(sentence[:300])
-        if not {"changed", "moved", "now", "new"} & {t.lower() for t in found} or CALENDAR & {t.lower() for t in found}:
+        if not {"changed", "moved", "switched"} & {t.lower() for t in found} or CALENDAR & {t.lower() for t in found}:
             return None  # (a date with its weekday or month is the day reader's: "now Sunday 13 October")
         runs = _digit_groups(sentence[:300])
         told = [s for s in self.statements if s.role == "user" and not s.asks]
         values = [" ".join(run) for run in runs]
         old = [v for v in values if any(whole_words_at(s.text, v) for s in told)]
         new = [v for v in values if v not in old]
-        if len(new) != 1:
-            return None
+        low = [t.lower() for t in found]
+        if len(new) != 1 or not any(low[k - 1] in ("to", "it's", "is") or low[k - 2:k] in (["to", "the"], ["it's", "the"]) for k in (
+                k for k, t in enumerate(found) if t == new[0].split()[0]) if k > 1):
+            return None  # the new value as a change gives it: "moved us to the 19th", "it's 07700 900999 now" (not "now
+            # 30 to go" after "I've moved 12 boxes")
         shape = _shape_of(new[0])  # "21st" of "14th", not "£20" of "£9"
         old = [v for v in old if _shape_of(v) == shape]
         named = {stem(t.lower().removesuffix("'s")) for t in found if t[:1].isupper() and t.lower() not in _FIXING | {"i"}} - {""}
         for s in reversed(told):
             held = [v for v in old if whole_words_at(s.text, v)] if old else [" ".join(run) for run in _digit_groups(s.text) if (
-                _shape_of(" ".join(run)) == shape and named & set(words(s.text)))]
+                _shape_of(" ".join(run)) == shape and named & set(words(s.text)))] if sum(c.isdigit() for c in new[0]) >= 6 else []
+            # (a number of someone's, unsaid, only by a long one's shape: a phone, an account; never an age or a weight)
             if len(held) == 1:
                 at = whole_words_at(s.text, held[0])[0]
                 return s.text[:at] + new[0] + s.text[at + len(held[0]):]

@@ -37,7 +37,8 @@ class Filler(Protocol):
     ``told_options`` the options its tool's description lists for the field in words ("priority normal or urgent");
     ``fits_item`` whether an item's words give what tells its kind (a name for a person's item, an option of its first
     field), ``reaches`` whether they give a phone or an email, ``of_a_person`` whether an item's fields are a person's;
-    ``unfound`` notes a field the request gives no value of (a tool's caller then asks for it).
+    ``unfound`` notes a field the request gives no value of (a tool's caller then asks for it); ``wanted`` whether a
+    number nobody gave is one to ask for (what the tool is about, with nothing said against it: "no kids" is 0).
     """
 
     whole: str  # the text it reads values from (the latest message, or a clause of it)
@@ -63,6 +64,7 @@ class Filler(Protocol):
     def reaches(self) -> bool: ...
     def of_a_person(self, fields: Mapping[str, Any]) -> bool: ...
     def unfound(self, name: str) -> None: ...
+    def wanted(self, name: str) -> bool: ...
 
 
 #: How deep nested schemas are filled (below, a recursive ``$ref`` gets only what it requires).
@@ -241,7 +243,8 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")}) != found:
             filler.unfound(name)  # a tool's value out of its range ("130 years old" of at most 120): asked, never moved
         found = 0 if found is None and filler.bounded and filler.denies(name) else found  # "no tip": tip_percent 0
-        if found is None and not nullable and filler.bounded and not set(name.lower().split("_")) & _FILTERS:
+        if found is None and not nullable and filler.bounded and not set(name.lower().split("_")) & _FILTERS and (
+                filler.wanted(name)):
             filler.unfound(name)  # a number nobody gave ("my goal is sub 4 hours" of distance_km): asked, never 0 (a
             # search's own limit aside: "Find flights to Oslo" of max_price)
         return None if found is None and nullable else _bounded(0 if found is None else found, {**schema, "type": kind})

@@ -17,12 +17,16 @@ a cider press, a rowing club, a chandlery):
 - a value said to have changed ("actually Dee's number changed, it's 07700 900552 now", "they moved us to the 21st,
   the 14th clashed") is written into the statement that gave the old one, so the new value is the one read back;
 - a number a call needs that nobody gave is asked for, never sent as 0 ("my goal is 19 minutes" of a pace tool's
-  distance; a search's own limit, ``max_price``, aside), and "no tip" is a tip of 0.
+  distance; a search's own limit, ``max_price``, aside), and "no tip" is a tip of 0;
+- a weekday said in full is the option that abbreviates it ("saturday": ``sat``), over one an earlier turn named; "oops
+  she's 10 not 9" corrects the booking before, one call, its other values kept.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a place after "to" taken for
 the recipient, a plain choice read inside another field's word, needs said of others and news the instructions say to
 act on, a street's number taken for a corrected value, a postcode's half for a city; and of a second: a street's
-number quoted as the count out of range, a need said beside a possessive name ("Hempel's Classic").
+number quoted as the count out of range, a need said beside a possessive name ("Hempel's Classic"); and of a third
+and a whole-round hunt: "now" with a new weight read as a changed age, a count moved read as a room's number, "no
+kids" asked about, a recipient who shares a flower's name refused, "for a week" sent as one night.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from ..helpers import function_tool as _tool
 from ..helpers import offline_calls as _calls
 from ..helpers import offline_form as _form
 from ..helpers import offline_reply as _reply
+from ..helpers import tool_turn as _turn
 
 pytestmark = pytest.mark.usefixtures("api")
 
@@ -247,3 +252,51 @@ def test_a_number_nobody_gave_is_asked_for_not_sent_as_zero():
     assert "distance km" in _reply("my goal for the head race is 19 minutes", told, tools=tools[:1])
     assert _calls(tools, "share the boat hire of 90 between 3 rowers, no tip", told) == [
         ("share_cost", {"total": 90, "rowers": 3, "tip_percent": 0})]
+
+
+_LESSONS = [_tool("river_times", "Open water sessions on the river for a day.", {
+    "day": {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}}),
+    _tool("book_sculling", "Book a junior sculling lesson.", {
+        "level": {"type": "string", "enum": ["starter", "improver"]},
+        "rower_age": {"type": "integer", "minimum": 8, "maximum": 17},
+        "day": {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}})]
+
+
+def test_a_weekday_in_full_is_its_abbreviated_option_and_oops_corrects_the_booking():
+    told = "Front desk of the Riverside Rowing Club."
+    first = _turn("when's the river open on wed", "river_times", {"day": "wed"}, {"day": "wed", "sessions": ["07:00-09:00"]},
+                  "Wednesday: 07:00-09:00.", 1)
+    asked = [*first, {"role": "user", "content": "book a starter lesson for my daughter, she's 9, saturday"}]
+    assert _calls(_LESSONS, asked, told) == [("book_sculling", {"level": "starter", "rower_age": 9, "day": "sat"})]
+    booked = [*first, *_turn("book a starter lesson for my daughter, she's 9, saturday", "book_sculling", {
+        "level": "starter", "rower_age": 9, "day": "sat"}, "Booked: starter, sat, age 9.", "Booked: starter, sat, age 9.", 2)]
+    assert _calls(_LESSONS, [*booked, {"role": "user", "content": "oops she's 10 not 9"}], told) == [
+        ("book_sculling", {"level": "starter", "rower_age": 10, "day": "sat"})]
+
+
+def test_review_a_new_value_of_another_kind_changes_nothing_said_before():
+    told = "You help a rowing parent keep track. Be brief."
+    chat = _chat("Ned is 12 years old", "Noted.", "Ned is now 41 kg", "Noted.", "how old is Ned?")
+    assert "12" in _reply(chat, told) and "41" not in _reply(chat, told)
+    chat = _chat("the crew meeting is in room 12", "Noted.", "I've moved 12 oars so far, now 30 to go", "Noted.",
+                 "which room is the meeting in?")
+    assert "room 12" in _reply(chat, told)
+
+
+def test_review_no_kids_is_none_and_a_week_is_seven_nights():
+    tools = [_tool("book_race_seats", "Book grandstand seats for the regatta.", {
+        "adults": {"type": "integer"}, "children": {"type": "integer"}}),
+        _tool("book_bunkhouse", "Book the club bunkhouse.", {"guest": {"type": "string"}, "arrive_on": {"type": "string"},
+                                                             "nights": {"type": "integer", "minimum": 1, "maximum": 14}})]
+    assert _calls(tools, "grandstand seats for 2 adults, no kids") == [("book_race_seats", {"adults": 2, "children": 0})]
+    assert _calls(tools, "book the bunkhouse for Cal Rees arriving on 2026-07-04 for a week") == [
+        ("book_bunkhouse", {"guest": "Cal Rees", "arrive_on": "2026-07-04", "nights": 7})]
+
+
+def test_review_a_recipient_who_shares_an_options_name_is_asked_about_not_refused():
+    tools = [_tool("order_flowers", "Order flowers", {
+        "recipient": {"type": "string"}, "flower": {"type": "string", "enum": ["rose", "lily", "daisy"]},
+        "stems": {"type": "integer", "minimum": 1, "maximum": 40}})]
+    tools[0]["strict"], tools[0]["parameters"]["additionalProperties"] = True, False
+    assert _calls(tools, "Send 12 roses to Anna") == [("order_flowers", {"recipient": "Anna", "flower": "rose", "stems": 12})]
+    assert not _reply("Send 12 roses to Lily", "Use your tools.", tools=tools).startswith("I can't do that")
