@@ -6701,6 +6701,11 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     lasting = stem_set("long take") if "how long" in message_text.lower() else set()  # "How long will it take?"
     clocked = asks and bool({"when", "time"} & said) and bool(set(topic) - stem_set("time"))  # "What time do you close?":
     # "Opening hours: 10:00-19:00" (not "What time is it?")
+    hours = [f"{label}: {advice}" for label, advice, *_ in told if clocked and days and _weekdays(label) & days and not _weekdays(
+        advice) and any(t[:1].isdigit() and (t.lower().rstrip(".").endswith(("am", "pm")) or ":" in t) for t in (
+            tokens(advice.replace("-", " "))))]  # "what time do u shut on sunday": "Sunday: 9am-5pm." (no line sharing "shut")
+    if len(hours) == 1:
+        return len(topic), hours[0]
     doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we")}
     kind_asked = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("what", "which")), "")
     mine = (_about_user(message_text) or "me" in _lower_tokens(message_text)) and _lower_tokens(message_text)[:2] not in (

@@ -1461,7 +1461,7 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
                     "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist",
                     "remind me of everything", "everything we've decided", "everything we decided", "what we've agreed",
-                    "what have we decided", "what we've decided so far")
+                    "what have we decided", "what we've decided so far", "of what happened")
 #: The words after a noun that names a thing sold, not a summary ("a full monitor recap costs £135", "recap kits").
 _OF_A_THING = frozenset("costs cost takes kit kits service services price prices".split())
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").

@@ -19,7 +19,11 @@ a cider press, a rowing club, a chandlery):
 - a number a call needs that nobody gave is asked for, never sent as 0 ("my goal is 19 minutes" of a pace tool's
   distance; a search's own limit, ``max_price``, aside), and "no tip" is a tip of 0;
 - a weekday said in full is the option that abbreviates it ("saturday": ``sat``), over one an earlier turn named; "oops
-  she's 10 not 9" corrects the booking before, one call, its other values kept.
+  she's 10 not 9" corrects the booking before, one call, its other values kept;
+- a markdown table of facts in the instructions is read as labelled lines, and "what time do you shut on sunday?" is
+  answered by the day's own line ("Sunday: 10am-4pm."), not by one sharing the word "shut";
+- "List every reference ... then a short paragraph of what happened" is a summary of the conversation, not a search
+  of its last message for a phone number.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a place after "to" taken for
 the recipient, a plain choice read inside another field's word, needs said of others and news the instructions say to
@@ -300,3 +304,22 @@ def test_review_a_recipient_who_shares_an_options_name_is_asked_about_not_refuse
     tools[0]["strict"], tools[0]["parameters"]["additionalProperties"] = True, False
     assert _calls(tools, "Send 12 roses to Anna") == [("order_flowers", {"recipient": "Anna", "flower": "rose", "stems": 12})]
     assert not _reply("Send 12 roses to Lily", "Use your tools.", tools=tools).startswith("I can't do that")
+
+
+def test_a_table_of_opening_hours_answers_the_days_time():
+    told = ("Riverside chandlery.\n| Day | Hours |\n|---|---|\n| Monday-Friday | 8am-6pm |\n| Saturday | 9am-5pm |\n"
+            "| Sunday | 10am-4pm |\nIf the card reader shows error C4, push the card in until it clicks shut.\n"
+            "| Item | Price |\n|---|---|\n| Fender | £18 |\n| Mooring line | £26 |")
+    assert _reply("what time do you shut on sunday", told) == "Sunday: 10am-4pm."
+    assert _reply("when do you open on wednesday?", told) == "Monday-Friday: 8am-6pm."
+    assert "£26" in _reply("how much is a mooring line?", told)
+
+
+def test_a_paragraph_of_what_happened_is_a_summary_of_the_chat():
+    chat = _chat("our club launch is damaged, gel coat cracked on the bow. we're at Riverside RC, PL4 9QT", "Sorry to hear it.",
+                 "repair ref is CH-40218 and the yard's number is 01752 600781", "Noted.",
+                 "the yard can collect on friday", "Noted.")
+    reply = _reply(chat, "List every reference (repair refs, postcodes, phone numbers) first, then a short paragraph of "
+                         "what happened.")
+    assert not reply.startswith("The text gives no")
+    assert all(ref in reply for ref in ("CH-40218", "01752 600781", "PL4 9QT")), reply
