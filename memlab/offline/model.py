@@ -415,7 +415,7 @@ _VALUE_KINDS = stem_set("name time date day number")
 #: Words that tell a value has changed since it was said ("The hall hire went up to 340 pounds", "we have 10 now").
 _UPDATES = frozenset("now update updated increased decreased rose went gone dropped reduced cut".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|oops|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
@@ -3022,7 +3022,9 @@ class Reader:
         # my savings balance": not "checking" ("URGENT:" is no verb, nor "Van, registration KX19 BDU")
         latest = set(words(self.request.message.replace("-", " "))) - negated - verbs  # the message's own first ("And
         # the garage?" after
-        latest |= {stem(w[:n]) for w in found if w in CALENDAR and len(w) > 5 for n in (3, 4, 5)}  # "saturday" names "sat"
+        latest |= {stem(w[:n]) for k, w in enumerate(found) if w[:3] in _WEEKDAYS and len(w) > 5 and not (
+            k and found[k - 1] in ("busy", "away", "not", "except", "working", "closed", "can't")) for n in (3, 4, 5)} if sum(
+            str(o).lower()[:3] in _WEEKDAYS for o in options) >= 3 else set()  # "saturday" names "sat" (of days only)
         typed = {t.lower() for t in found}  # the option written as it is ("bedroom_south"), else the one naming most
 
         def naming(o: Any, stems: set[str]) -> tuple[bool, int, bool]:  # of the words ("the south bedroom": bedroom_south;
@@ -3347,12 +3349,12 @@ class Reader:
         return "@" in self.whole or bool(_phones(self.whole))
 
     def wanted(self, name: str) -> bool:
-        """Whether a number nobody gave is one to ask for: a word of its field's name is one the tool's description says
-        (a pace tool's "distance", a bug's "impact"), and the message says no "no", "without" or "none" ("2 adults, no
-        kids": no children; "black, no sugar")."""
-        told = next((t.told for t in self.request.tools if t.name == self.tool), "")
-        own = {stem(w) for w in name.lower().split("_") if len(w) > 3} & set(words(told))
-        return bool(own) and not {"no", "without", "none", "zero", "black", "bodyweight"} & set(_lower_tokens(self.request.message))
+        """Whether a number nobody gave is one to ask for: unless the message says "no" or "without" of its field's
+        word or a kin of it ("2 adults, no kids": no children; "no sugar")."""
+        own = {stem(w) for w in name.lower().split("_") if len(w) > 2} - _IN_UNITS
+        said = _lower_tokens(self.request.message)
+        denied = {stem(b) for a, b in itertools.pairwise(said) if a in ("no", "without", "zero")}
+        return not denied & (own | related(own))
 
     def unfound(self, name: str) -> None:
         """Note that the request gives no value of the field ``name`` (none of the shape its schema asks)."""
@@ -6549,23 +6551,29 @@ def _table_rows(text: str) -> str:
     """``text`` with each row of a markdown table written as a labelled line: "| Sunday | 9am-5pm |" under "| Day |
     Hours |" is "Sunday: 9am-5pm"; of more columns, "Big wash: Price £7.00, Time 45 min" (its header row and rule
     dropped)."""
-    if text.count("\n|") < 3:
-        return text  # (no table of facts: a header and its rule at most, as a note's prompt draws one)
-    lines, header = [], []
+    if text.count("\n|") < 3 or "```" in text or "..." in text or "…" in text or asks_for_summary(text):
+        return text  # (no table of facts: a header and its rule at most, a template to fill, a note's prompt)
+    lines, header, ruled = [], [], False
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.strip().startswith("|") and line.strip().endswith(
             "|") else []
         if not cells:
             lines.append(line)
-            header = []
+            header, ruled = [], False
         elif all(set(c) <= set("-: ") for c in cells):
-            continue  # the rule under the header
-        elif not header:
-            header = cells
+            ruled = True  # the rule under the header
+        elif not ruled or len(cells) != len(header) or len(cells) < 2 or not all(cells):
+            lines.append(line)  # (the header, kept as written; a row of another width or with an empty cell too)
+            header = header if ruled else cells
         else:
-            rest = [f"{h} {c}" if len(cells) > 2 and h else c for h, c in zip(header[1:], cells[1:]) if c]
-            lines.append(f"{cells[0]}: {', '.join(rest)}.")
+            plain = len(cells) == 2 and header[1].lower() in _PLAIN_COLUMNS
+            rest = [c if plain else f"{h} {c}" for h, c in zip(header[1:], cells[1:])]
+            lines.append(f"{cells[0]} - {', '.join(rest)}.")  # (its row's name kept with what it tells)
     return "\n".join(lines)
+
+
+#: Column headings a row's value needs no repeating of ("Sunday: 9am-5pm", not "Sunday: Hours 9am-5pm").
+_PLAIN_COLUMNS = frozenset("hours time times opening price prices cost fee value".split())
 
 
 def _valued(advice: str, topic: Sequence[str]) -> bool:
@@ -6701,9 +6709,10 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     lasting = stem_set("long take") if "how long" in message_text.lower() else set()  # "How long will it take?"
     clocked = asks and bool({"when", "time"} & said) and bool(set(topic) - stem_set("time"))  # "What time do you close?":
     # "Opening hours: 10:00-19:00" (not "What time is it?")
-    hours = [f"{label}: {advice}" for label, advice, *_ in told if clocked and days and _weekdays(label) & days and not _weekdays(
-        advice) and any(t[:1].isdigit() and (t.lower().rstrip(".").endswith(("am", "pm")) or ":" in t) for t in (
-            tokens(advice.replace("-", " "))))]  # "what time do u shut on sunday": "Sunday: 9am-5pm." (no line sharing "shut")
+    hours = [f"{label}: {advice}" if label else advice for label, advice, *_ in told if clocked and days and _weekdays(
+        head := label or advice.partition(" - ")[0]) & days and not _weekdays(rest := advice if label else advice.partition(
+            " - ")[2]) and any(t[:1].isdigit() and (t.lower().rstrip(".").endswith(("am", "pm")) or ":" in t) for t in tokens(
+                rest.replace("-", " ")))]  # "what time do u shut on sunday": "Sunday - 9am-5pm." (no line sharing "shut")
     if len(hours) == 1:
         return len(topic), hours[0]
     doing = {f"do {b}" for a, b in itertools.pairwise(_lower_tokens(message_text)) if a in ("i", "we")}
@@ -10786,8 +10795,8 @@ def _in_days(message: str, arguments: dict[str, Any], fields: Mapping[str, Any])
     """A count of nights or days said in weeks, counted in days: "for a week" is 7 nights, "2 weeks" 14 (a number of
     weeks read as that many nights is no careful model's)."""
     said = _lower_tokens(message)
-    weeks = next((1 if count in ("a", "one") else int(count) if count.isdigit() else 0 for count, unit in itertools.pairwise(
-        said) if unit in ("week", "weeks")), 0)
+    weeks = next((1 if count in ("a", "one") else int(count) if count.isdigit() else 0 for cue, count, unit in zip(
+        said, said[1:], said[2:]) if cue == "for" and unit in ("week", "weeks")), 0)  # (not "in 2 weeks", "1 day a week")
     days = [n for n, f in fields.items() if isinstance(f, Mapping) and f.get("type") == "integer" and set(n.lower().split(
         "_")) & {"nights", "days", "night", "day"} and arguments.get(n) == weeks]
     return {**arguments, **{n: 7 * weeks for n in days}} if weeks and not {"week", "weeks"} & {w for n in fields for w in (
