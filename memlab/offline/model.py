@@ -4464,7 +4464,7 @@ _READS = frozenset("how what which who when where get gets check checks look loo
 def _only_asks(message: str) -> bool:
     """Whether a message asks to know, not to act: a question without "please", "can you"... or a clause that
     acts ("Find the account, then cancel it")."""
-    cues = ("please", "can you", "could you", "would you", "i'd like you to", "i want you to", "remind me to", "can i get",
+    cues = ("please", "can you", "could you", "would you", "can u", "could u", "would u", "pls", "plz", "i'd like you to", "i want you to", "remind me to", "can i get",
             "could i get", "can i have", "could i have", "can we get", "could we get", "can we have", "can i ask you to",
             "could i ask you to", "may i ask you to", "can you send", "send someone")
     low = f" {message.lower()}"

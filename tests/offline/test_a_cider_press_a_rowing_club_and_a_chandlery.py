@@ -23,7 +23,7 @@ a cider press, a rowing club, a chandlery):
 - a markdown table of facts in the instructions is read as labelled lines, and "what time do you shut on sunday?" is
   answered by the day's own line ("Sunday - 10am-4pm."), not by one sharing the word "shut";
 - "List every reference ... then a short paragraph of what happened" is a summary of the conversation, not a search
-  of its last message for a phone number.
+  of its last message for a phone number; "can u book ...?" asks for the booking as "can you" does.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a place after "to" taken for
 the recipient, a plain choice read inside another field's word, needs said of others and news the instructions say to
@@ -334,3 +334,11 @@ def test_review_weeks_that_say_when_a_template_table_and_a_busy_day_are_no_value
             "|---|---|---|\n| ... | ... | ... |\n| ... | ... | ... |\n")
     chat = _chat("Put Ana Silva in the Dart at bow and Tom Reyes in the Dart at stroke.", "Done.", "Write the handover notes.")
     assert "| ... |" not in _reply(chat, told)
+
+
+def test_can_u_asks_for_the_deed():
+    tools = [_tool("hire_boat", "Hire a club boat for a day.", {"date": {"type": "string"}, "boat": {
+        "type": "string", "enum": ["single", "double", "quad"]}})]
+    chat = _chat("we're racing at Henley on the 3rd of july", "Noted.", "can u hire a double for that day?")
+    assert _calls(tools, chat, "You help the crew with race logistics.") == [
+        ("hire_boat", {"date": "3rd of july", "boat": "double"})]
