@@ -868,7 +868,7 @@ class Reader:
         timed = self.iso(name, description, "hh:mm") or name.lower().endswith("time")  # "depart_after HH:MM": "8am"
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or name.lower().endswith("_on") and bool(_when(  # read_on:
-                    self.whole, None, self.year, self.today)) or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
+                    self.whole, None, self.year, self.today)) and not _offset(self.whole) or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
                 ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in ("found", "located", "based")) and (not set(words(
                     description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
@@ -6548,28 +6548,33 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
 
 
 def _table_rows(text: str) -> str:
-    """``text`` with each row of a markdown table written as a labelled line: "| Sunday | 9am-5pm |" under "| Day |
-    Hours |" is "Sunday: 9am-5pm"; of more columns, "Big wash: Price £7.00, Time 45 min" (its header row and rule
-    dropped)."""
+    """``text`` with each row of a markdown table of facts written as a line naming its row: "| Sunday | 9am-5pm |"
+    under "| Day | Hours |" is "Sunday - 9am-5pm."; of more columns, "Big wash - Price £7.00, Time 45 min." (the header
+    and its rule kept; see :func:`_table_read`)."""
     if text.count("\n|") < 3 or "```" in text or "..." in text or "…" in text or asks_for_summary(text):
         return text  # (no table of facts: a header and its rule at most, a template to fill, a note's prompt)
-    lines, header, ruled = [], [], False
-    for line in text.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.strip().startswith("|") and line.strip().endswith(
-            "|") else []
-        if not cells:
-            lines.append(line)
-            header, ruled = [], False
-        elif all(set(c) <= set("-: ") for c in cells):
-            ruled = True  # the rule under the header
-        elif not ruled or len(cells) != len(header) or len(cells) < 2 or not all(cells):
-            lines.append(line)  # (the header, kept as written; a row of another width or with an empty cell too)
-            header = header if ruled else cells
-        else:
-            plain = len(cells) == 2 and header[1].lower() in _PLAIN_COLUMNS
-            rest = [c if plain else f"{h} {c}" for h, c in zip(header[1:], cells[1:])]
-            lines.append(f"{cells[0]} - {', '.join(rest)}.")  # (its row's name kept with what it tells)
-    return "\n".join(lines)
+    lines: list[str] = []
+    block: list[str] = []
+    for line in [*text.splitlines(), ""]:
+        if line.strip().startswith("|") and line.strip().endswith("|"):
+            block.append(line)
+            continue
+        lines += _table_read(block)
+        lines.append(line)
+        block = []
+    return "\n".join(lines[:-1])
+
+
+def _table_read(block: list[str]) -> list[str]:
+    """A markdown table's lines with each row written as :func:`_table_rows` says; as written unless it has a header,
+    its rule and two rows or more, each as wide as the header and with no empty cell."""
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in block]
+    if len(rows) < 4 or not all(set(c) <= set("-: ") for c in rows[1]) or len(rows[0]) < 2 or any(
+            len(row) != len(rows[0]) or not all(row) for row in rows[2:]):
+        return block
+    header, plain = rows[0], len(rows[0]) == 2 and rows[0][1].lower() in _PLAIN_COLUMNS
+    return block[:2] + [f"{row[0]} - {', '.join(c if plain else f'{h} {c}' for h, c in zip(header[1:], row[1:]))}."
+                        for row in rows[2:]]  # (its row's name kept with what it tells)
 
 
 #: Column headings a row's value needs no repeating of ("Sunday: 9am-5pm", not "Sunday: Hours 9am-5pm").
@@ -10801,6 +10806,13 @@ def _in_days(message: str, arguments: dict[str, Any], fields: Mapping[str, Any])
         "_")) & {"nights", "days", "night", "day"} and arguments.get(n) == weeks]
     return {**arguments, **{n: 7 * weeks for n in days}} if weeks and not {"week", "weeks"} & {w for n in fields for w in (
         n.lower().split("_"))} else arguments
+
+
+def _offset(text: str) -> bool:
+    """Whether a text counts from a date rather than gives it: "a week from 2025-05-10", "3 days after the 4th"."""
+    said = _lower_tokens(text)
+    return any(a in ("day", "days", "week", "weeks", "fortnight", "month", "months") and b in ("from", "after", "before")
+               for a, b in itertools.pairwise(said))
 
 
 def _unknown_inside(arguments: Any, depth: int = 0) -> list[str]:

@@ -1461,7 +1461,8 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
                     "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist",
                     "remind me of everything", "everything we've decided", "everything we decided", "what we've agreed",
-                    "what have we decided", "what we've decided so far", "of what happened")
+                    "what have we decided", "what we've decided so far", "paragraph of what happened.",
+                    "paragraph of what happened,")  # (not "of what happened at the meeting", nor "ask ... what happened")
 #: The words after a noun that names a thing sold, not a summary ("a full monitor recap costs £135", "recap kits").
 _OF_A_THING = frozenset("costs cost takes kit kits service services price prices".split())
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
@@ -1492,7 +1493,8 @@ def asks_for_summary(text: str) -> bool:
     said = [".", *(t.lower() for t in tokens(head)), "."]  # a verb ("Recap the chat"), not a thing sold ("A full
     verbs = any(stem(a) in _SUMMARIZE and b not in _OF_A_THING for a, b in itertools.pairwise(said))  # monitor recap
     # costs £135")
-    return made or verbs or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
+    return made or verbs or any(p in head.lower() for p in _SUMMARY_PHRASES) or head.lower().rstrip(" ?!").endswith(
+        "paragraph of what happened") or (
         [t.lower() for t in tokens(head)[:1]] == ["handover"])  # a title: "Handover for the next IT agent." (not "When is
     # the handover meeting?")
 

@@ -32,7 +32,9 @@ number quoted as the count out of range, a need said beside a possessive name ("
 and a whole-round hunt: "now" with a new weight read as a changed age, a count moved read as a room's number, "no
 kids" asked about, a recipient who shares a flower's name refused, "for a week" sent as one night; and of a fourth:
 "in 2 weeks" read as a stay's length, a day the user is busy on, a table template or a table with an empty cell read
-as facts, "no spotter" taken as no weight.
+as facts, "no spotter" taken as no weight; and of a fifth and a second hunt: instructions that only mention "what
+happened" read as a summary prompt, "a paragraph of what happened at the meeting" as one of the chat, a date counted
+from ("a week from 2026-07-04") taken as the date itself.
 """
 
 from __future__ import annotations
@@ -342,3 +344,15 @@ def test_can_u_asks_for_the_deed():
     chat = _chat("we're racing at Henley on the 3rd of july", "Noted.", "can u hire a double for that day?")
     assert _calls(tools, chat, "You help the crew with race logistics.") == [
         ("hire_boat", {"date": "3rd of july", "boat": "double"})]
+
+
+def test_review_what_happened_in_instructions_asks_for_no_summary_and_a_date_counted_from_is_no_date():
+    told = "You run the boatyard desk. If a member reports damage, ask for a short description of what happened."
+    tools = [_tool("book_lift_out", "Book a boat lift-out at the yard.", {"boat": {"type": "string"}, "day": {"type": "string"}})]
+    assert _calls(tools, "book a lift-out for Kittiwake on friday", told) == [("book_lift_out", {"boat": "Kittiwake", "day": "friday"})]
+    chat = _chat("add 'buy varnish' to my list", "Added.", "Write a paragraph of what happened at the committee meeting?")
+    assert "varnish" not in _reply(chat, "You keep a rower's notes.")
+    stay = [_tool("book_bunkhouse", "Book the club bunkhouse.", {"guest": {"type": "string"}, "arrive_on": {"type": "string"},
+                                                                  "nights": {"type": "integer"}})]
+    made = _calls(stay, "book the bunkhouse for Cal Rees arriving a week from 2026-07-04 for 2 nights")
+    assert all(args.get("arrive_on") != "2026-07-04" for _, args in made)
