@@ -724,6 +724,10 @@ class _Reader:
         values = [" ".join(run) for run in runs]
         old = [v for v in values if any(whole_words_at(s.text, v) for s in told)]
         new = [v for v in values if v not in old]
+        low_text = sentence.lower()
+        old = [v for v in old if not any(keep in low_text[low_text.find(v.lower()):].split(",")[0].split(";")[0] for keep in (
+            " fine", " stays", " still", " unchanged", " as planned", " is ok", " same"))]  # ("Mia's party on the 14th is
+        # fine": no value that changed)
         low = [t.lower() for t in found]
         if len(new) != 1 or not any(low[k - 1] in ("to", "it's", "is") or low[k - 2:k] in (["to", "the"], ["it's", "the"]) for k in (
                 k for k, t in enumerate(found) if t == new[0].split()[0]) if k > 1):
@@ -1461,8 +1465,7 @@ _SUMMARY_PHRASES = ("a summary", "the summary of", "summary of", "handover note"
                     "tl;dr", "tldr", "sum up", "sum it up", "sum this up", "concise summary", "short summary",
                     "brief summary", "running summary", "summary (", "handover format", "summary format", "the gist",
                     "remind me of everything", "everything we've decided", "everything we decided", "what we've agreed",
-                    "what have we decided", "what we've decided so far", "paragraph of what happened.",
-                    "paragraph of what happened,")  # (not "of what happened at the meeting", nor "ask ... what happened")
+                    "what have we decided", "what we've decided so far")
 #: The words after a noun that names a thing sold, not a summary ("a full monitor recap costs £135", "recap kits").
 _OF_A_THING = frozenset("costs cost takes kit kits service services price prices".split())
 #: Verbs that ask for a thing to be made ("Write a one-paragraph summary", "Give me a short recap").
@@ -1493,8 +1496,7 @@ def asks_for_summary(text: str) -> bool:
     said = [".", *(t.lower() for t in tokens(head)), "."]  # a verb ("Recap the chat"), not a thing sold ("A full
     verbs = any(stem(a) in _SUMMARIZE and b not in _OF_A_THING for a, b in itertools.pairwise(said))  # monitor recap
     # costs £135")
-    return made or verbs or any(p in head.lower() for p in _SUMMARY_PHRASES) or head.lower().rstrip(" ?!").endswith(
-        "paragraph of what happened") or (
+    return made or verbs or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
         [t.lower() for t in tokens(head)[:1]] == ["handover"])  # a title: "Handover for the next IT agent." (not "When is
     # the handover meeting?")
 

@@ -22,8 +22,7 @@ a cider press, a rowing club, a chandlery):
   one the user is busy on);
 - a markdown table of facts in the instructions is read as labelled lines, and "what time do you shut on sunday?" is
   answered by the day's own line ("Sunday - 10am-4pm."), not by one sharing the word "shut";
-- "List every reference ... then a short paragraph of what happened" is a summary of the conversation, not a search
-  of its last message for a phone number; "can u book ...?" asks for the booking as "can you" does.
+- "can u book ...?" asks for the booking as "can you" does (not "can u tell me ...?", nor "can use").
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a place after "to" taken for
 the recipient, a plain choice read inside another field's word, needs said of others and news the instructions say to
@@ -34,7 +33,9 @@ kids" asked about, a recipient who shares a flower's name refused, "for a week" 
 "in 2 weeks" read as a stay's length, a day the user is busy on, a table template or a table with an empty cell read
 as facts, "no spotter" taken as no weight; and of a fifth and a second hunt: instructions that only mention "what
 happened" read as a summary prompt, "a paragraph of what happened at the meeting" as one of the chat, a date counted
-from ("a week from 2026-07-04") taken as the date itself.
+from ("a week from 2026-07-04") taken as the date itself; and of a last review: a private table read out, "for a week"
+beside "1 night" or of a dose's times a day, a date kept ("... is fine") taken for the one that moved, ``log_on`` taken
+for a date, "can use" taken for "can u".
 """
 
 from __future__ import annotations
@@ -317,27 +318,6 @@ def test_a_table_of_opening_hours_answers_the_days_time():
     assert "£26" in _reply("how much is a mooring line?", told)
 
 
-def test_a_paragraph_of_what_happened_is_a_summary_of_the_chat():
-    chat = _chat("our club launch is damaged, gel coat cracked on the bow. we're at Riverside RC, PL4 9QT", "Sorry to hear it.",
-                 "repair ref is CH-40218 and the yard's number is 01752 600781", "Noted.",
-                 "the yard can collect on friday", "Noted.")
-    reply = _reply(chat, "List every reference (repair refs, postcodes, phone numbers) first, then a short paragraph of "
-                         "what happened.")
-    assert not reply.startswith("The text gives no")
-    assert all(ref in reply for ref in ("CH-40218", "01752 600781", "PL4 9QT")), reply
-
-
-def test_review_weeks_that_say_when_a_template_table_and_a_busy_day_are_no_values():
-    tools = [_tool("book_bunkhouse", "Book the club bunkhouse.", {"guest": {"type": "string"}, "nights": {
-        "type": "integer", "minimum": 1, "maximum": 14}})]
-    assert _calls(tools, "book the bunkhouse for Cal Rees, 2 nights, in 2 weeks") == [
-        ("book_bunkhouse", {"guest": "Cal Rees", "nights": 2})]
-    told = ("You write the club's handover notes. Output exactly this table, filled in:\n\n| Rower | Boat | Seat |\n"
-            "|---|---|---|\n| ... | ... | ... |\n| ... | ... | ... |\n")
-    chat = _chat("Put Ana Silva in the Dart at bow and Tom Reyes in the Dart at stroke.", "Done.", "Write the handover notes.")
-    assert "| ... |" not in _reply(chat, told)
-
-
 def test_can_u_asks_for_the_deed():
     tools = [_tool("hire_boat", "Hire a club boat for a day.", {"date": {"type": "string"}, "boat": {
         "type": "string", "enum": ["single", "double", "quad"]}})]
@@ -356,3 +336,21 @@ def test_review_what_happened_in_instructions_asks_for_no_summary_and_a_date_cou
                                                                   "nights": {"type": "integer"}})]
     made = _calls(stay, "book the bunkhouse for Cal Rees arriving a week from 2026-07-04 for 2 nights")
     assert all(args.get("arrive_on") != "2026-07-04" for _, args in made)
+
+
+def test_review_a_private_table_a_kept_date_and_words_like_the_new_cues_change_nothing():
+    told = ("You run the boathouse desk. Locker codes are private: never share them.\n| Locker | Code |\n|---|---|\n"
+            "| 14 | 9902 |\n| 15 | 4471 |")
+    assert "9902" not in _reply("What's the code for locker 14?", told)
+    stay = [_tool("book_bunkhouse", "Book the club bunkhouse.", {"guest": {"type": "string"}, "nights": {"type": "integer"}}),
+            _tool("set_reminder", "Set a medicine reminder.", {"medicine": {"type": "string"}, "times_per_day": {"type": "integer"}})]
+    assert _calls(stay, "we're touring for a week, but book Cal Rees 1 night here") == [
+        ("book_bunkhouse", {"guest": "Cal Rees", "nights": 1})]
+    assert all(args.get("times_per_day") != 7 for _, args in _calls(
+        stay, "remind me to take amoxicillin once a day for a week, 1 time per day"))
+    chat = _chat("the head race is on the 23rd and the club dinner on the 14th", "Noted.",
+                 "the head race got moved to the 28th, the dinner on the 14th is fine", "Noted.", "when is the club dinner?")
+    assert "14th" in _reply(chat, "You help a rower keep track. Be brief.")
+    login = [_tool("reset_login", "Reset a member's portal login.", {"log_on": {"type": "string", "description": "username to log on with"}})]
+    assert all("2026" not in args.get("log_on", "") for _, args in _calls(login, "reset my login, username cal.rees, it broke on "
+                                                                             "2026-01-05"))
