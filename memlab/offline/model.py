@@ -869,8 +869,7 @@ class Reader:
         if format in ("date", "date-time", "time") or about & _WHEN or timed or self.iso(name, description) or name.lower(
                 ).replace("_", "") in ("checkin", "checkout", "when") or name.lower().endswith("_on") and bool(_when(  # read_on:
                     self.whole, None, self.year, self.today)) and not _offset(self.whole) and name.lower()[:-3].rpartition(
-                        "_")[2] not in _NOT_DATED and (not description or set(words(description)) & (_WHEN | stem_set(
-                            "dated"))) or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
+                        "_")[2] not in _NOT_DATED or (name.lower() in ("at", "datetime", "timestamp") or name.lower(
                 ).endswith("_at") and name.lower()[:-3].rpartition("_")[2] not in ("found", "located", "based")) and (not set(words(
                     description)) - field_stems or set(words(description)) & (_WHEN | stem_set(
                     "iso datetime")) or {"when", "time", "date"} & set(_lower_tokens(description))) or name.lower(
@@ -4482,7 +4481,8 @@ def _only_asks(message: str) -> bool:
     sent = any(f"{ask} {who} {verb}" in low for ask in ("can", "could") for who in ("someone", "somebody", "anyone", "anybody")
                for verb in ("come", "send", "fix", "pop", "get", "call", "collect", "visit", "pick"))  # "can someone come?"
     said = _lower_tokens(message)  # "can u book ...?" as "can you" (not "can use", nor "can u tell me ...?")
-    texted = any(a in ("can", "could", "would") and b == "u" and c not in _TELLING for a, b, c in zip(said, said[1:], said[2:]))
+    texted = any(a in ("can", "could", "would") and b == "u" and c not in _TELLING for a, b, c in zip(said, said[1:], said[2:])) or any(
+        a in ("pls", "plz") and stem(b) in _CHANGES | _ENROLS for a, b in itertools.pairwise(said))  # "pls book ...?"
     return _is_question(message) and not acts and not acting and not sent and not texted and not any(
         cue in message.lower() for cue in cues)
 
@@ -6557,8 +6557,8 @@ def _table_rows(text: str) -> str:
     under "| Day | Hours |" is "Sunday - 9am-5pm."; of more columns, "Big wash - Price £7.00, Time 45 min." (the header
     and its rule kept; see :func:`_table_read`)."""
     if text.count("\n|") < 3 or "```" in text or "..." in text or "…" in text or asks_for_summary(text) or any(
-            cue in text.lower() for cue in ("private", "secret", "confidential", "never share", "never reveal", "not share",
-                                            "n't share", "staff only", "internal")):
+            cue in text.lower() for cue in ("never share", "never reveal", "not share", "n't share", "not reveal", "n't reveal",
+                                            "never give out", "never tell", "staff only", "internal", "confidential")):
         return text  # (no table of facts: a header and its rule at most, a template to fill, a note's prompt, a table
         # kept from customers: "Locker codes are private")
     lines: list[str] = []
@@ -10810,16 +10810,17 @@ def _in_days(message: str, arguments: dict[str, Any], fields: Mapping[str, Any])
     said = _lower_tokens(message)
     weeks = next((1 if count in ("a", "one") else int(count) if count.isdigit() else 0 for cue, count, unit in zip(
         said, said[1:], said[2:]) if cue == "for" and unit in ("week", "weeks")), 0)  # (not "in 2 weeks", "1 day a week")
-    days = [n for n, f in fields.items() if isinstance(f, Mapping) and f.get("type") == "integer" and n.lower().split(
-        "_")[-1] in ("nights", "days") and arguments.get(n) == weeks]  # (not times_per_day)
-    counted = any(a[:1].isdigit() or a in _COUNT_WORDS for a, b in itertools.pairwise(said) if b in ("night", "nights", "day",
-                                                                                                    "days"))  # "1 night"
+    days = [n for n, f in fields.items() if isinstance(f, Mapping) and f.get("type") == "integer" and set(n.lower().split(
+        "_")) & {"nights", "days", "night", "day"} and not set(n.lower().split("_")) & {"per", "times", "meals"} and (
+            arguments.get(n) == weeks)]  # (night_count too, not times_per_day)
+    counted = any((a[:1].isdigit() or a in _COUNT_WORDS) and b in ("night", "nights", "day", "days") and c not in (
+        "after", "before", "later", "ago", "trip", "trips") for a, b, c in zip(said, said[1:], [*said[2:], ""]))  # "1 night"
     return {**arguments, **{n: 7 * weeks for n in days}} if weeks and not counted and not {"week", "weeks"} & {
         w for n in fields for w in n.lower().split("_")} else arguments
 
 
 #: What opens a field named ``..._on`` that is no date ("log_on": a username, "based_on": a price list).
-_NOT_DATED = frozenset("log logged based add turn switch depend depends carry hold take put sign signed".split())
+_NOT_DATED = frozenset("log logged based add turn switch depend depends carry hold take put".split())
 
 
 def _offset(text: str) -> bool:

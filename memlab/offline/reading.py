@@ -725,9 +725,9 @@ class _Reader:
         old = [v for v in values if any(whole_words_at(s.text, v) for s in told)]
         new = [v for v in values if v not in old]
         low_text = sentence.lower()
-        old = [v for v in old if not any(keep in low_text[low_text.find(v.lower()):].split(",")[0].split(";")[0] for keep in (
-            " fine", " stays", " still", " unchanged", " as planned", " is ok", " same"))]  # ("Mia's party on the 14th is
-        # fine": no value that changed)
+        old = [v for v in old if not {"fine", "stays", "unchanged", "planned", "ok", "okay"} & set(_lowered_words(low_text[
+            low_text.find(v.lower()):].split(",")[0].split(";")[0]))]  # ("Mia's party on the 14th is fine": no value that
+        # changed)
         low = [t.lower() for t in found]
         if len(new) != 1 or not any(low[k - 1] in ("to", "it's", "is") or low[k - 2:k] in (["to", "the"], ["it's", "the"]) for k in (
                 k for k, t in enumerate(found) if t == new[0].split()[0]) if k > 1):
@@ -1090,6 +1090,10 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
         outside = [size for size in dict.fromkeys(mine) if worth[size] not in options]
         return " and ".join(f"{n} {said}" for n, said in outside) if mine and len(outside) == len(set(mine)) else ""
     return ""
+
+
+def _lowered_words(text: str) -> list[str]:
+    return [t.lower() for t in tokens(text)]
 
 
 def _shape_of(value: str) -> list[tuple[int, str]]:

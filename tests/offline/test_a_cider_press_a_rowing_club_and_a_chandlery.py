@@ -35,7 +35,8 @@ as facts, "no spotter" taken as no weight; and of a fifth and a second hunt: ins
 happened" read as a summary prompt, "a paragraph of what happened at the meeting" as one of the chat, a date counted
 from ("a week from 2026-07-04") taken as the date itself; and of a last review: a private table read out, "for a week"
 beside "1 night" or of a dose's times a day, a date kept ("... is fine") taken for the one that moved, ``log_on`` taken
-for a date, "can use" taken for "can u".
+for a date, "can use" taken for "can u"; and of its mend: "pls book ...?" refused, ``night_count`` of "for a week"
+left at 1, ``delivered_on`` no longer a date, a price table beside the word "Private" left raw.
 """
 
 from __future__ import annotations
@@ -69,6 +70,10 @@ def test_a_statement_of_how_things_are_orders_nothing():
     for said in ("the old label says 750ml", "his fav apple is Bramley but his dad says russets are better"):
         assert _calls(_PRESS, [*first, {"role": "user", "content": said}], told) == [], said
         assert _reply([*first, {"role": "user", "content": said}], told, tools=_PRESS).startswith("Noted"), said
+    labels = [_tool("order_labels", "Order bottle labels.", {"colour": {"type": "string", "enum": ["red", "green", "gold"]},
+                                                             "count": {"type": "integer"}})]
+    said = [*first, {"role": "user", "content": "his fav colour is gold but his mum says he's into green now lol"}]
+    assert _reply(said, told, tools=labels).startswith("Noted")
     assert _calls(_PRESS, "please order 120 bottles of 750ml", told) == [("order_bottles", {"size_ml": 750, "count": 120})]
     assert _calls(_PRESS, "we need 120 bottles, 750ml", told) == [("order_bottles", {"size_ml": 750, "count": 120})]
 
@@ -354,3 +359,15 @@ def test_review_a_private_table_a_kept_date_and_words_like_the_new_cues_change_n
     login = [_tool("reset_login", "Reset a member's portal login.", {"log_on": {"type": "string", "description": "username to log on with"}})]
     assert all("2026" not in args.get("log_on", "") for _, args in _calls(login, "reset my login, username cal.rees, it broke on "
                                                                              "2026-01-05"))
+
+
+def test_review_pls_book_a_night_count_and_a_delivery_date_still_work():
+    tools = [_tool("book_bunkhouse", "Book the club bunkhouse.", {"guest": {"type": "string"}, "night_count": {"type": "integer"}}),
+             _tool("log_delivery", "Log a chandlery delivery.", {"item": {"type": "string"}, "delivered_on": {
+                 "type": "string", "description": "Delivery slot"}})]
+    assert _calls(tools, "pls book the bunkhouse for Cal Rees for 2 nights?") == [
+        ("book_bunkhouse", {"guest": "Cal Rees", "night_count": 2})]
+    assert _calls(tools, "book the bunkhouse for Cal Rees for a week") == [("book_bunkhouse", {"guest": "Cal Rees", "night_count": 7})]
+    assert [args.get("delivered_on") for _, args in _calls(tools, "log the new oars, delivered on 2026-03-02")] == ["2026-03-02"]
+    told = "Boathouse prices. Private hire on request.\n| Item | Price |\n|---|---|\n| Oar | £90 |\n| Rigger | £140 |"
+    assert _reply("how much is a rigger?", told) == "Rigger - £140."
