@@ -31,7 +31,7 @@ from typing import Any
 
 from ..turns import is_user_message, item_type, pair_key
 from . import grading, notes
-from .reading import (_COUNT_WORDS, _capital_runs, _uk_postcode, CALENDAR, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, named_outside, day_asked, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
+from .reading import (_COUNT_WORDS, _capital_runs, _uk_postcode, CALENDAR, digit_groups, MEASURE_WORDS, MONTHS, introduces_speaker, named_here, named_outside, day_asked, without_request_to_note, MARKUP, MAX_CHARS, MEN, QUESTION_WORDS, STOP, WOMEN, Memory, Statement, _TRAILING, _tags,
                       apostrophes, asks_for_summary, facts, identifiers, mistyped, of_someone_else, opens_clause,
                       outside_brackets, plain_text, read_items, read_transcript, related, result_lines, says_pending, sentences, stem, stem_set,
                       is_handoff, structured, structured_input, tokens, whole_words_at, wording, words)
@@ -9917,18 +9917,9 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                 label = one.partition(" is ")[0] if " is " in one else ""
                 label = label.lower() if label and len(label.split()) <= 5 else "that"
                 label = " ".join(thing) if one is piece and hidden and thing[:1] and thing[0] not in _THIS else label
-                kept += [(t, label) for t in _digit_runs(one.partition(" is ")[2] or one)]
+                kept += [(" ".join(run), label) for run in digit_groups(one.partition(" is ")[2] or one)]  # ("0800 555
+                # 0199" is one)
     return tuple(kept)
-
-
-def _digit_runs(text: str) -> list[str]:
-    """The values with digits ``text`` says, a number written in groups as one ("0800 555 0199", not "0800", "555")."""
-    runs: list[list[str]] = []
-    for before, t in itertools.pairwise(["", *tokens(text)]):
-        if any(c.isdigit() for c in t):
-            joined = runs and runs[-1][-1] == before and f"{before} {t}" in text and before.isdigit() and t.isdigit()
-            runs[-1:] = [[*runs[-1], t]] if joined else [*runs[-1:], [t]]
-    return [" ".join(run) for run in runs]
 
 
 def _kept_secret(instructions: str, text: str) -> str:

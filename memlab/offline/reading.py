@@ -719,15 +719,14 @@ class _Reader:
         found = tokens(sentence[:300])
         if not {"changed", "moved", "switched"} & {t.lower() for t in found} or CALENDAR & {t.lower() for t in found}:
             return None  # (a date with its weekday or month is the day reader's: "now Sunday 13 October")
-        runs = _digit_groups(sentence[:300])
+        runs = digit_groups(sentence[:300])
         told = [s for s in self.statements if s.role == "user" and not s.asks]
         values = [" ".join(run) for run in runs]
         old = [v for v in values if any(whole_words_at(s.text, v) for s in told)]
         new = [v for v in values if v not in old]
         low_text = sentence.lower()
-        old = [v for v in old if not {"fine", "stays", "unchanged", "planned", "ok", "okay"} & set(_lowered_words(low_text[
-            low_text.find(v.lower()):].split(",")[0].split(";")[0]))]  # ("Mia's party on the 14th is fine": no value that
-        # changed)
+        old = [v for v in old if not {"fine", "stays", "unchanged", "planned", "ok", "okay"} & set(tokens(low_text[low_text.find(
+            v.lower()):].split(",")[0].split(";")[0]))]  # ("Mia's party on the 14th is fine": no value that changed)
         low = [t.lower() for t in found]
         if len(new) != 1 or not any(low[k - 1] in ("to", "it's", "is") or low[k - 2:k] in (["to", "the"], ["it's", "the"]) for k in (
                 k for k, t in enumerate(found) if t == new[0].split()[0]) if k > 1):
@@ -737,7 +736,7 @@ class _Reader:
         old = [v for v in old if _shape_of(v) == shape]
         named = {stem(t.lower().removesuffix("'s")) for t in found if t[:1].isupper() and t.lower() not in _FIXING | {"i"}} - {""}
         for s in reversed(told):
-            held = [v for v in old if whole_words_at(s.text, v)] if old else [" ".join(run) for run in _digit_groups(s.text) if (
+            held = [v for v in old if whole_words_at(s.text, v)] if old else [" ".join(run) for run in digit_groups(s.text) if (
                 _shape_of(" ".join(run)) == shape and named & set(words(s.text)))] if sum(c.isdigit() for c in new[0]) >= 6 else []
             # (a number of someone's, unsaid, only by a long one's shape: a phone, an account; never an age or a weight)
             if len(held) == 1:
@@ -1092,22 +1091,19 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
     return ""
 
 
-def _lowered_words(text: str) -> list[str]:
-    return [t.lower() for t in tokens(text)]
-
-
 def _shape_of(value: str) -> list[tuple[int, str]]:
     """A value's shape: each word's length and what follows its digits (an ordinal's ending as one: "21st" as "14th")."""
     ends = [t.lstrip("0123456789") for t in value.split()]
     return [(len(t), "th" if end in ("st", "nd", "rd", "th") else end) for t, end in zip(value.split(), ends)]
 
 
-def _digit_groups(text: str) -> list[list[str]]:
+def digit_groups(text: str) -> list[list[str]]:
     """The values with digits ``text`` says, as their words: a number written in groups is one ("07700 900317")."""
     runs: list[list[str]] = []
     for before, t in itertools.pairwise(["", *tokens(text[:2000])]):
         if any(c.isdigit() for c in t):
-            runs[-1:] = [[*runs[-1], t]] if runs and runs[-1][-1] == before and before.isdigit() and t.isdigit() else [*runs[-1:], [t]]
+            joined = runs and runs[-1][-1] == before and f"{before} {t}" in text and before.isdigit() and t.isdigit()
+            runs[-1:] = [[*runs[-1], t]] if joined else [*runs[-1:], [t]]
     return runs
 
 

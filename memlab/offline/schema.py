@@ -38,7 +38,7 @@ class Filler(Protocol):
     ``fits_item`` whether an item's words give what tells its kind (a name for a person's item, an option of its first
     field), ``reaches`` whether they give a phone or an email, ``of_a_person`` whether an item's fields are a person's;
     ``unfound`` notes a field the request gives no value of (a tool's caller then asks for it); ``wanted`` whether a
-    number nobody gave is one to ask for (what the tool is about, with nothing said against it: "no kids" is 0).
+    number nobody gave is one to ask for (unless the message says "no" of it: "no kids" is 0 children).
     """
 
     whole: str  # the text it reads values from (the latest message, or a clause of it)
