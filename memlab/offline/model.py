@@ -1065,7 +1065,7 @@ class Reader:
                          if (" " in n or stem(n.lower()) not in related(stem_set("positive negative"))) and not (
                              n.isupper() and "-" in n)]  # (no code: "put Ana Sousa on NAU-C")
                 beside = any(n.lower() in options for n in _proper_names(text))  # (only beside an option's name)
-                return [n for n in named if n.lower() not in options] or _sent_to(text, ("to", "for")) * beside or named
+                return [n for n in named if n.lower() not in options] or _sent_to(text) * beside or named
                 # ("Send 12 roses to Lily", lily an option too: Lily)
             return "person", lambda text: people(text) or [
                         served] * bool(
@@ -4199,10 +4199,10 @@ def _named_here(text: str) -> list[str]:
 _ACKNOWLEDGED = frozenset("noted done understood booked confirmed received agreed".split())
 
 
-def _sent_to(text: str, cues: tuple[str, ...] = ("to",)) -> list[str]:
-    """The names of people a thing is sent "to" ("send Meadow to Rosa Diaz at 22 Mill Lane": Rosa Diaz), or is for."""
+def _sent_to(text: str) -> list[str]:
+    """The names of people a thing is sent "to" ("send Meadow to Rosa Diaz at 22 Mill Lane": Rosa Diaz), or is "for"."""
     found = tokens(text[:2000])
-    return [" ".join(run) for at, word in enumerate(found[:-1]) if word.lower() in cues and len(run := list(itertools.takewhile(
+    return [" ".join(run) for at, word in enumerate(found[:-1]) if word.lower() in ("to", "for") and len(run := list(itertools.takewhile(
         lambda w: w[:1].isupper() and w.isalpha() and w.lower() not in CALENDAR, found[at + 1:at + 4]))) >= 2]
 
 
@@ -6585,7 +6585,7 @@ def _table_read(block: list[str]) -> list[str]:
                         for row in rows[2:]]  # (its row's name kept with what it tells)
 
 
-#: Column headings a row's value needs no repeating of ("Sunday: 9am-5pm", not "Sunday: Hours 9am-5pm").
+#: Column headings a row's value needs no repeating of ("Sunday - 9am-5pm.", not "Sunday - Hours 9am-5pm.").
 _PLAIN_COLUMNS = frozenset("hours time times opening price prices cost fee value".split())
 
 
@@ -10456,10 +10456,11 @@ def _acts_on_news(instructions: str, tool: Tool) -> bool:
 
 
 def _tells_only(message: str, tools: Sequence[Tool], noted: bool = False) -> bool:
-    """Whether a message only tells how things are ("his fav colour is teal but his mum says he's into mustard now",
-    "pattern needs 7 skeins not 6", "my goal is sub 4 hours"): a statement whose first clause has a subject before its
-    verb, no question, and no word that asks for a deed ("please", "want", "book", a tool's own verb). A careful model
-    notes it; it orders, books or pays nothing."""
+    """Whether a message only tells how things are ("his fav colour is teal but his mum says he's into mustard now"):
+    a statement whose first clause has a subject before its verb ("is", "says", "likes"...), no number, no question and
+    no word that asks for a deed ("please", "want", "book", a tool's own verb); or, ``noted``, a correction of a
+    statement the model noted ("no wait, pattern needs 7 skeins not 6"). A careful model notes it; it orders, books or
+    pays nothing ("the squad needs 4 boats" still asks for them)."""
     said = _lower_tokens(message)
     first = list(itertools.dropwhile(lambda t: t.strip(",.!") in _ASIDES, _lower_tokens(_CLAUSE.split(message[:400])[0])))
     # (after "no wait,")
