@@ -617,7 +617,7 @@ class Request:
                 instructions.append(plain_text(item.get("content")))
             else:
                 conversation.append(dict(item))
-        text = _table_rows("\n".join(instructions).strip())  # (a table of facts as labelled lines: "Sunday: 9am-5pm")
+        text = _table_rows("\n".join(instructions).strip())  # (a table of facts row by row: "Sunday - 9am-5pm.")
         tools = [Tool.read(t, text) for t in body.get("tools") or []
                  if isinstance(t, Mapping) and t.get("type") == "function"]
         return cls(body, [dict(i) for i in items], text, conversation, tools)
@@ -1056,10 +1056,10 @@ class Reader:
             client = bool(field_stems & _CLIENTS) and not name.endswith("s")  # patient_name: not "Dr. Okafor", whom
             # the patient is booked with
             served = _user_named(self.request.instructions) if client else ""  # "The patient is Ines Cardoso."
-            options = {o.lower() for o in self.options} | {str(o).lower() for t in self.request.tools if t.name == self.tool for f in (
-                t.parameters.get("properties") or {}).values() if isinstance(f, Mapping) for o in f.get("enum") or ()}
-
             def people(text: str) -> list[str]:  # "send Meadow to Rosa Diaz", Meadow an option: Rosa Diaz, whom it goes to
+                options = {o.lower() for o in self.options} | {str(o).lower() for t in self.request.tools if t.name == self.tool
+                                                               for f in (t.parameters.get("properties") or {}).values() if isinstance(
+                                                                   f, Mapping) for o in f.get("enum") or ()}  # (when read)
                 named = [n.removesuffix("'s").removesuffix("’s") for n in self.unowned(_proper_names(functools.reduce(
                     lambda said, title: said.replace(title, " "), titles, _unled_by_title(text) if client else text), people=True))
                          if (" " in n or stem(n.lower()) not in related(stem_set("positive negative"))) and not (
