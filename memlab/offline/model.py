@@ -264,8 +264,11 @@ _ASKING = QUESTION_WORDS | frozenset("remind tell explain describe write give sh
 _FREE_TEXT = stem_set("query input text message question prompt request summary description content reason "
                       "topic task comment note details issue problem body subject title event fact memory")
 _PLACE = stem_set("city location place country destination origin source target departure arrival airport "
-                  "town where address region area venue language lang")
+                  "town where address region area venue language lang harbour harbor marina beach resort village county")
 _WHEN = stem_set("date day when time deadline eta due")
+#: Words after "at" that name no place ("at home", "at least", "at noon"): a place in lower case is one after "at" else.
+_NOT_PLACES = frozenset("home least all work night noon midnight once first last most best weekend lunch dinner breakfast "
+                        "school sea risk hand heart times present moment".split())
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
 _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonight".split())  # what opens a when or a where
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
@@ -958,7 +961,8 @@ class Reader:
                 "departs", "visits")), key=lambda n: f"for the {n}" in text) or _proper_names(text) or [w for w, n in
                 itertools.pairwise(tokens(text)[:2]) if w.istitle() and n.isdigit() and stem(w.lower()) not in _VERBS | _CHANGES] or [
                 place.title() for cue in ("in", "for") for place in _after(text, cue, field_stems | _DAYS | _IN_UNITS) if (
-                    place[:1].isalpha())])  # departure_airport: the one after "from" (or before "to"), if one is
+                    place[:1].isalpha())] or [place.title() for place in _after(text, "at", field_stems | _DAYS | _IN_UNITS) if (
+                        place.isalpha() and place not in _NOT_PLACES)][:1])  # departure_airport: the one after "from" (or before "to"), if one is
         if field_stems == {"month"}:  # "February's total": 2025-02 if months are written YYYY-MM
             iso = "YYYY-MM" in f"{description} {self.request.tools_told}"
             return "month", lambda text: [f"{self.year}-{MONTHS.index(m[:3]) + 1:02}" if iso else m.title() for m in (
@@ -2271,6 +2275,8 @@ class Reader:
         text = _in_digits(" ".join([self.from_tools(name) or "", *results, self.request.message]))
         text = " ".join(f"{core[:-2]} years old{w[len(core):]}" if (core := w.rstrip(",.;!?"))[:-2].isdigit() and core[
             -2:].lower() == "yo" else w for w in text.split(" "))  # "34yo": 34 years old
+        if not marks & stem_set("age old year years born"):  # an age is no count: "i'm 17, can i order prosecco?"
+            text = " ".join(_unaged(text.split(" ")))
         if marks & _PERSON:  # "There'll be 9 of us": 9 people
             said = text.split(" ")
             text = " ".join("people" if w == "of" and said[k - 1:k] and said[k - 1].isdigit() and said[k + 1:k + 2] and said[
@@ -2315,7 +2321,7 @@ class Reader:
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(t.lstrip("0123456789."))] if "/" in t and (u := t.lstrip("0123456789.").split("/")[0]).isalpha() and (
             u.lower() == name.lower().rpartition("_")[2]) or (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0]) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0].lower()) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2; "3100kwh/year"
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         if len(found) == 2 and not self.start and not results and "_" in name and _paired(name, self.fields) and not set(
@@ -2999,7 +3005,7 @@ class Reader:
                    or before.endswith("n't")} | {stem(w) for a, b, w in zip(found, found[1:], found[2:]) if a in (
                        "not", "never") and b in ("a", "an", "the") or (a, b) in (("rather", "than"), ("instead", "of"))}
         # "not a complaint, just a reschedule"; "phone me rather than emailing"
-        said = set(words(self.request.message)) | {s for st in self.request.said for s in st.stems} | {
+        said = set(words(self.request.message)) | {s for st in self.request.said for s in _affirmed(st)} | {
             w for w in found if w in ("both", "all", "neither") and w in {str(o).lower() for o in options}}  # "both
         # shoulders": both (a word too common to be a stem)
         said |= {stem(w[2:]) for w in found if w.startswith("re") and len(w) > 7}  # "a reschedule": scheduling
@@ -3036,9 +3042,9 @@ class Reader:
             ordered = cued == [True, False] if any(cued) else len(at) == 2 and 0 <= at[0] < at[1]
             return str(o).lower() in typed, len(set(words(str(o).replace("_", " "))) & stems), len(at) == 2 and ordered
         direct = sorted((o for o in options if isinstance(o, str) and naming(o, latest)[1]), key=lambda o: naming(
-            o, latest), reverse=True) or [max((o for o in options if isinstance(o, str) and naming(o, s.stems - negated - verbs)[
-                1]), key=lambda o: naming(o, s.stems - negated - verbs)) for s in reversed(self.request.said) if s.role == "user" and any(
-                    isinstance(o, str) and naming(o, s.stems - negated - verbs)[1] for o in options)][:1]  # the kitchen),
+            o, latest), reverse=True) or [max((o for o in options if isinstance(o, str) and naming(o, _affirmed(s) - negated - verbs)[
+                1]), key=lambda o: naming(o, _affirmed(s) - negated - verbs)) for s in reversed(self.request.said) if s.role == "user" and any(
+                    isinstance(o, str) and naming(o, _affirmed(s) - negated - verbs)[1] for o in options)][:1]  # the kitchen),
         # else the user's latest ("Lock it")
         return direct[0] if direct else self._option_named(options, said - verbs, description) or self._option_named(
             options, said, description)
@@ -4052,8 +4058,8 @@ def _after(text: str, cue: str, own: frozenset[str]) -> list[str]:
     "from my joint account to savings", cue "from" (``from_account``): "joint"; "to" (not "want to move"): "savings"."""
     values = []
     for found in map(tokens, text.replace(". ", ", ").replace(": ", ", ").replace("\n", ", ").split(",")):
-        for at in (at for at, word in enumerate(found) if word.lower() == cue and (found[at - 1:at] or [""])[0].lower()
-                   not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try")):
+        for at in (at for at, word in enumerate(found) if word.lower() == cue and (cue == "at" or (found[at - 1:at] or [""])[
+                0].lower() not in ("want", "like", "need", "wish", "going", "have", "how", "able", "try"))):  # (not "wind like at")
             run = list(itertools.takewhile(lambda w: w.lower() not in {*_PLACE_CUES, "on", "with", "and", "but", "instead"},
                                            found[at + 1:at + 6]))
             run = run[:next((k for k, w in enumerate(run) if k and w.lower() in ("back", "over", "across", "down", "up") and any(
@@ -4162,8 +4168,12 @@ def _unmarked(value: str, marks: frozenset[str]) -> str:
 
 
 def _by(text: str) -> list[str]:
-    """The names after "by", no day: "Play Bohemian Rhapsody by Queen" → "Queen" (not "by Friday")."""
-    return [name for name in _names_after(text, ("by",)) if name.lower() not in CALENDAR]
+    """The names after "by", no day: "Play Bohemian Rhapsody by Queen" → "Queen" (not "by Friday"); in lower case, the
+    two to four words that end the message ("got anything by zadie smith": "zadie smith")."""
+    named = [name for name in _names_after(text, ("by",)) if name.lower() not in CALENDAR]
+    last = text.strip().rstrip("?!.").rpartition(" by ")[2].split()
+    return named or [" ".join(last)] * (" by " in text and 2 <= len(last) <= 4 and all(w.isalpha() and w.islower() and w not in (
+        STOP) and w not in CALENDAR for w in last))
 
 
 def _by_whom(text: str) -> list[str]:
@@ -4433,7 +4443,8 @@ def _asks(text: str, ends_asking: bool) -> bool:
     # reminder to send ("Remind me what...": asks)
     forbids = first in ("do", "don't") and (head[1:2] == ["not"] or first == "don't") and not ends_asking  # "Do NOT use
     # steam on it." forbids
-    return ends_asking or first.split("'")[0] in _ASKING and not labelled and not sends and not forbids and not (
+    stocked = first == "got" and head[1:2] in (["any"], ["anything"], ["anyone"], ["some"])  # "got anything by zadie smith"
+    return ends_asking or stocked or first.split("'")[0] in _ASKING and not labelled and not sends and not forbids and not (
         opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
 
@@ -5023,6 +5034,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     if asking:  # a question asks to know, not to change: it never opens or deletes, nor goes to a desk that does
         verbs = [t.name.replace("-", "_").split("_")[0].lower() * ((_lower_tokens(t.told) or [""])[0] not in _READS)
                  for t in tools]  # "opening_hours" opens nothing, nor lock_stock ("How many of a key blank ...")
+        verbs = [told if v and stem(v) not in _VERBS | _CHANGES | _BUYS and stem(told := (_lower_tokens(t.told) or [""])[0]) in (
+            _BUYS) else v for t, v in zip(tools, verbs)]  # museum_tickets "Buy museum tickets...": it buys
         verbs = ["" if v.endswith("er") and v not in _ER_VERBS and stem(v) != v and stem((_lower_tokens(t.told) or [""])[0]) != stem(v) else v
                  for t, v in zip(tools, verbs)]  # locker_status, printer_queue: a thing, no verb ("lock", "print")
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
@@ -5282,7 +5295,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     earlier = any(is_user_message(i) for i in request.conversation[:request.last_user_index])  # nothing to recall yet
     words_said = set(_lower_tokens(request.message))  # "What priority did you give it?", "What's the ticket number?":
     ours = earlier and ("you" in words_said and {"did", "have", "gave", "made", "set"} & words_said or set(_topic(
-        request.message)) & _ID) and not _proper_names(request.message)  # of this chat, not the docs; not "Do you have Dune?"
+        request.message)) & _ID) and not _proper_names(request.message) and not (  # of this chat, not the docs; not "Do you
+        words_said & {"any", "anything"} and "did" not in words_said)  # have Dune?", "do you have anything by zadie smith?"
     told = set(words(request.instructions[:2000])) & stem_set("look search research consult")  # "Look things up in
     sought = [t for t in tools if told and not ours and t.stems & _SEARCHES and _takes_a_query(t, request.message) and t.stems & set(words(
         request.instructions)) - _VERBS and len(words(request.message)) > 1 and _reports(request.message)]  # the docs":
@@ -5436,6 +5450,47 @@ _OPPOSITE_ACTS = [stem_set(pair) for pair in ("book cancel", "order cancel", "re
                                              "buy sell", "subscribe unsubscribe", "schedule cancel")]
 
 
+def _slot_outside(request: Request, options: Sequence[Any]) -> str:
+    """The word the latest message puts where an earlier message named one of ``options``, when it is none of them
+    ("set the kitchen to 21", then "set the garage to 15": garage; "book me a cut thursday", then "a perm on friday":
+    perm), else ``""``: a value the options lack, never the option said before."""
+    offered = {str(o).lower() for o in options if isinstance(o, str)}
+    now = _lower_tokens(request.message)
+    if not offered or offered & set(now):
+        return ""
+    def after_alike(a: str, b: str) -> bool:  # the word after: the same, or both a day or a day's cue
+        return a == b or {a, b} <= CALENDAR | {"on", "at", "for", "this", "next"}
+    for item in request.conversation[:request.last_user_index][::-1]:
+        if not is_user_message(item):
+            continue
+        then = ["", *_lower_tokens(plain_text(item.get("content"))), ""]
+        for k, word in enumerate(then[1:-1], 1):
+            if word in offered and then[k - 1] and then[k - 1] not in offered:
+                found = [w for j, w in enumerate(now) if 0 < j < len(now) - 1 and now[j - 1] == then[k - 1] and w.isalpha() and (
+                    w not in STOP | CALENDAR) and after_alike(now[j + 1], then[k + 1])]
+                if len(found) == 1:
+                    return found[0]
+        return ""
+    return ""
+
+
+def _affirmed(statement: Statement) -> frozenset[str]:
+    """A statement's stems but those it negates ("..., not urgent": no "urgent")."""
+    return statement.stems - {stem(b) for a, b in itertools.pairwise(_lower_tokens(statement.text)) if a in ("not", "no", "never")}
+
+
+def _unaged(said: list[str]) -> list[str]:
+    """The words of a text (split at spaces), each age in it blanked: a number before "years old" ("17 years old"), or
+    after "I'm", "he's", "she's", "aged" that ends its clause ("i'm 17, can i order...", not "I'm 2 short")."""
+    low = [w.lower().replace("’", "'") for w in said]
+    def aged(k: int) -> bool:
+        word = low[k].rstrip(",.;!?")
+        return word.isdigit() and (low[k + 1:k + 3] in (["years", "old"], ["year", "old"], ["yrs", "old"]) or bool(
+            low[k - 1:k]) and low[k - 1] in ("i'm", "im", "he's", "she's", "aged") and (word != low[k] or k + 1 == len(low) or (
+                low[k + 1] in ("and", "so", "but"))))
+    return [" " if aged(k) else w for k, w in enumerate(said)]
+
+
 def _opens_count(piece: str) -> bool:
     """Whether a piece of a list opens with a count or a measure, after at most a few words leading in ("I'd like 250g
     of Stichelton", "and 400g of Ragstone"; not "a goat's cheese", "at £11.20")."""
@@ -5445,7 +5500,8 @@ def _opens_count(piece: str) -> bool:
         "I'd", "I'll") or k == 0 and (t.lower() in STOP | {"just", "please", "also", "plus"} or at == 1 and t.isalpha() and (
             t.lower() not in _OPENERS))) for k, t in enumerate(said[:at])) and not (said[at - 1:at] and said[
         at - 1].lower() in ("on", "at", "by", "until", "before", "from", "to", "in")) and not (said[at + 1:at + 2] and said[
-            at + 1].lower() in CALENDAR)  # (no date: "deliver on 19 December")
+            at + 1].lower() in CALENDAR) and not (at + 1 == len(tokens(piece)) and said[at - 1:at] and said[at - 1].lower() in (
+                "i'm", "im", "he's", "she's", "aged", "age"))  # (no date: "deliver on 19 December"; no age: "i'm 17")
 
 
 def _switch(tool: Tool) -> bool:
@@ -5557,6 +5613,11 @@ def _amended(request: Request) -> Request:
     at = max((text.lower().find(cue) for cue in _TAKE_BACK), default=-1)
     if at <= 0:
         return request
+    tail = ""  # what the message asks after its correction ("...14 panels. can you move the visit to 2025-03-10") stays
+    for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):
+        if any(c.isdigit() for c in text[at:end]):
+            text, tail = text[:end], text[end:]
+            break
     before, after = tokens(text[:at]), tokens(text[at:])
     def shape(token: str) -> str:
         return "".join("9" if c.isdigit() else "A" if c.isalpha() else c for c in token)
@@ -5583,7 +5644,7 @@ def _amended(request: Request) -> Request:
     if amended == text[:at]:
         return request
     at = request.last_user_index
-    items = [*request.conversation[:at], {"role": "user", "content": amended}, *request.conversation[at + 1:]]
+    items = [*request.conversation[:at], {"role": "user", "content": amended + tail}, *request.conversation[at + 1:]]
     return Request.read({**request.body, "instructions": request.instructions}, items)
 
 
@@ -6170,6 +6231,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             _NUMBER.fullmatch(t) for t in _lower_tokens(best[1].text[:300])) else set())) or _shapes(best[1].text)):  # a
         # later sentence changing that value of (a count too: "Change the through-stones to 35" of "Order 40 through-stones")
         first = min((s for s in request.said if s.text == best[1].text and s.role == best[1].role), key=lambda s: s.order)
+        kinds = kinds if when or set(topic) & (_WHEN | stem_set("hour")) else kinds - {"date"}  # a new time is no new number:
+        # "whats devs number" after "actually Dev now says he'll come at 10:30am"
         best = next(((key, s) for s in reversed(request.said) if _changes(s, first, topic, kinds, roles) and s.text != (
             best[1].text) and not _of_other_letters(s.text, lettered) and not _names_another(s, first, request.said) and not (
             {"who", "where"} & asked and not set(
@@ -8401,7 +8464,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
         others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
         options = field.get("enum") or (field.get("items") or {}).get("enum") or []
-        if (outside := named_outside(options, request.message, missing[0])) and not missing[1:]:  # "Saturday is not one of the days
+        if (outside := named_outside(options, request.message, missing[0]) or _slot_outside(request, options)) and not missing[1:]:  # "Saturday is not one of the days
             listed = ", ".join(map(str, options[:-1])) + f" or {options[-1]}"  # (Monday, ... or Friday)."
             kind = " ".join(w for w in missing[0].split("_") if w.lower() not in MEASURE_WORDS) or missing[0]  # size_ft:
             kind += "s" * (not kind.endswith("s"))  # sizes
@@ -10728,6 +10791,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             arguments = _sent(tool, request, depends, arguments) if depends else arguments
             arguments = _own_numbers(asked.message, arguments, before) if start else arguments
             arguments = _in_days(asked.message, arguments, schema.get("properties") or {})  # "for a week" of nights: 7
+            beyond: set[str] = set()  # the numbers said out of their range ("for 5 players" of 1-4): always asked about
             for n, f in (schema.get("properties") or {}).items() if may_ask and not start else ():  # "rate it 7 stars" of 1
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
@@ -10743,6 +10807,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         reader.found_nothing = [m for m in reader.found_nothing if m != n]  # (its first number was out)
                     else:
                         reader.found_nothing.append(n)
+                        beyond.add(n)
             reader.found_nothing += [name for name in schema.get("required") or () if name not in reader.found_nothing
                                      and str(arguments.get(name)).startswith("unknown ")]  # a value nowhere: ask
             placeheld = _unknown_inside(arguments) if _acts(tool) or tool.name_stems & _ENROLS else []  # (a delivery's
@@ -10758,12 +10823,15 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         _out_of_bounds(value, k) for k in kinds if isinstance(k, Mapping) and k.get("type") in ("integer", "number")) and (
                         any(isinstance(k, Mapping) and k.get("type") in ("integer", "number") for k in kinds)) and n not in reader.found_nothing:
                     reader.found_nothing.append(n)
+                    beyond.add(n)
             for n, f in (schema.get("properties") or {}).items():  # "Hana is away Saturday and Monday. Book her yoga on
                 if isinstance(f, Mapping) and isinstance(f.get("enum"), list) and (day := day_asked(f["enum"], asked.message)):
                     arguments[n] = day  # Wednesday.": Wednesday
             for n, f in (schema.get("properties") or {}).items() if may_ask else ():  # "deliver on saturday as well?" of
+                f = (schema.get("$defs") or {}).get(str(f.get("$ref", "")).rpartition("/")[2], f) if isinstance(f, Mapping) else f
                 options = f.get("enum") or (f.get("items") or {}).get("enum") if isinstance(f, Mapping) else None  # Monday to
-                if isinstance(options, list) and n in _needed(tool) and named_outside(options, asked.message, n):  # Friday: said
+                if isinstance(options, list) and n in _needed(tool) and (named_outside(options, asked.message, n) or (  # Friday: said
+                        _slot_outside(asked, options))):  # (or put where an option was named before: "set the garage to 15")
                     reader.found_nothing += [n] * (n not in reader.found_nothing)  # to be none of them, never sent as []
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
             given = given if isinstance(given, dict) else {}  # "Scale search to 3, then restart it": service "search"
@@ -10779,7 +10847,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             # model's text too long: a plaque's inscription)
             reader.found_nothing = [n for n in reader.found_nothing if (n in _needed(tool) or n in inner or n in placeheld) and (
                 n not in given) and not (
-                "boolean" in kinds.values() and kinds.get(n) in ("number", "integer"))]  # unless it has a default (``retries: int = 3``), may be null
+                "boolean" in kinds.values() and kinds.get(n) in ("number", "integer") and n not in beyond)]  # unless it has a default (``retries: int = 3``), may be null
             # (``brightness: int | None``) or is a setting beside a switch ("make the light blue"), or the call before had it
             if reader.found_nothing and asked is clause is not request and not start and not tool.handoff:
                 continue  # the whole message gives it (when asking back is no option too: ``tool_choice="required"``)
@@ -11150,6 +11218,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         "same" in _lower_tokens(request.message))  # a short follow-up ("OK then what about a double for the same dates?")
     if not cues or tool is None or _is_question(request.message) and not about:
         return None
+    if _acts(tool) and any(c[2] and c[2].lower().endswith("about") for c in cues) and "instead" not in request.message.lower():
+        return None  # "what about a level physics?" after a booking asks of it, books nothing more
     ends = [c for c in cues if c[0].lower() != "instead" or request.message[:c.start()].rstrip()[-1:] in ("-", "–", ",", ".", ";", ":")
             ] or cues  # ("Make it 3 instead, row 14", "Make it 4 instead of 2": what follows "make it"; but "... - instead
     # book for 3": instead opens the clause)
@@ -11271,7 +11341,12 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                 "_", " "))) & set(words(rest)) else fields[k][
                 "default"] if "default" in fields[k] else None for k in arguments if k != key and k not in more and (
                 isinstance(fields.get(k), Mapping)) and ("default" in fields[k] or {"type": "null"} in (fields[k].get("anyOf") or ()))}
-        return (tool.name, {**arguments, **sides, **more, **fresh, key: value}) if value is not None and arguments[key] != value else None
+        fixed = {**arguments, **sides, **more, **fresh, key: value}
+        for k, v in fixed.items():  # a value an option's field refuses is said as its option ("tuesday": tue), else it stays
+            if isinstance(options := (tool.parameters["properties"].get(k) or {}).get("enum"), list) and v not in options:
+                fixed[k] = next((o for o in options if isinstance(o, str) and isinstance(v, str) and len(o) >= 3 and v.lower(
+                    ).startswith(o.lower())), arguments.get(k))
+        return (tool.name, fixed) if value is not None and arguments[key] != value else None
     return None
 
 

@@ -139,7 +139,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     | shift shifts rota nights
     | unit cup tbsp tsp tablespoon teaspoon g gram kilogram kilo kg ml millilitre milliliter litre liter l oz ounce lb pound pinch clove slice dozen carton bag
     bottle jar pack packet loaf loaves bunch tin can box pair
-    | hour hours time open opening close closing closed | address location located street road avenue lane crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
+    | hour hours time open opening close closing closed shut shuts | address location located street road avenue lane crescent property | decision decide agree agreed resolve choose chose chosen choice pick select | available availability free start
     | supplies stationery toner paper pens ink | enrol enroll enrolment enrollment register registration
     | recurring recur repeat repeats repeating | pause stop halt | tea oolong sencha matcha darjeeling assam chai rooibos | time clock | bike bicycle cycling cyclist brake brakes tyre puncture | football soccer cricket rugby tennis basketball league | show performance concert gig matinee | ticket booking | baggage luggage suitcase
     | medication medicine meds drug pill tablet dose dosage mg prescription prescribed take | buy shop shopping grocery
@@ -1496,9 +1496,20 @@ def asks_for_summary(text: str) -> bool:
     said = [".", *(t.lower() for t in tokens(head)), "."]  # a verb ("Recap the chat"), not a thing sold ("A full
     verbs = any(stem(a) in _SUMMARIZE and b not in _OF_A_THING for a, b in itertools.pairwise(said))  # monitor recap
     # costs £135")
-    return made or verbs or any(p in head.lower() for p in _SUMMARY_PHRASES) or (
+    return made or verbs or any(_named_as_wanted(head.lower(), p) for p in _SUMMARY_PHRASES) or (
         [t.lower() for t in tokens(head)[:1]] == ["handover"])  # a title: "Handover for the next IT agent." (not "When is
     # the handover meeting?")
+
+
+def _named_as_wanted(low: str, phrase: str) -> bool:
+    """Whether ``low`` names ``phrase`` as a thing to make, not as someone's own ("remember the parents' handover
+    notes": theirs, already written)."""
+    at = low.find(phrase)
+    while at >= 0:
+        if not low[:at].rstrip().endswith(("'", "’", "'s", "’s", "their", "his", "her")):
+            return True
+        at = low.find(phrase, at + 1)
+    return False
 
 
 def _is_transcript(text: str) -> bool:

@@ -1,0 +1,161 @@
+"""Tools, instructions and memory, as outside testers met them this round (in my own words and domains: a sailing
+school, a hat shop, a music school):
+
+- instructions that name someone else's notes ("keep the owners' handover notes") ask for no handover: a statement is
+  noted, a question answered;
+- a message that corrects itself and then asks for more ("... 3 strings. no wait its 4 strings. can you move the
+  lesson to 2027-05-14") keeps what it asks after the correction: the date it gives, not one an earlier turn implied;
+- a place in lower case after "at" ("how's the swell at padstow") is the place a harbour's field takes;
+- an age ("i'm 16", "he's 19", "17 years old") is no count of bottles, days or seats;
+- "what about grade 5 theory?" after a booking asks about it: the lookup, no second booking;
+- a yes/no question ("does my 3 year old need a ticket") buys nothing from a tool whose description opens "Buy";
+  "when do you close?" is answered by "The shop shuts at 18:00.";
+- "got anything by ..." asks, and a catalogue is searched for the maker named after "by", in lower case too, also
+  after an earlier reservation ("do you have anything by ...?");
+- a follow-up's weekday is sent as the option that abbreviates it ("wednesday": ``wed``), never outside the enum;
+- a word put where an earlier message named an option ("set the hall to 20", then "set the attic to 18") is a value
+  the options lack: asked about, never the option said before; a number out of its range is asked about beside a
+  yes/no field too ("for 6 sailors" of 1-4, with ``lifejackets: bool``); a need said "not urgent" before is never
+  sent as the urgent option; "200C" is 200 of a ``celsius`` field.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
+from ..helpers import offline_reply as _reply
+from ..helpers import tool_turn as _turn
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def _chat(*turns: str) -> list[dict]:
+    return [{"role": "user" if k % 2 == 0 else "assistant", "content": text} for k, text in enumerate(turns)]
+
+
+def test_instructions_naming_someone_elses_handover_notes_ask_for_no_handover():
+    told = "You help a dog walker keep the owners' handover notes. Answer questions from what the owners said."
+    said = _chat("so the dogs are Pip (4) and Bramble (9). walk is 45 mins each")
+    assert _reply(said, told).startswith("Noted")
+    asked = [*_chat("so the dogs are Pip (4) and Bramble (9). walk is 45 mins each", "Noted."),
+             {"role": "user", "content": "how long is the walk?"}]
+    reply = _reply(asked, told)
+    assert "45 mins" in reply and "Problem" not in reply
+    assert _reply(_chat("Pip limps a bit"), "Write a handover note for the next walker.").count("\n") >= 1  # one to write
+
+
+_LESSONS = [_tool("check_guitar", "Look up a student's guitar setup and last repair.", {"student_id": {"type": "string"}}),
+            _tool("move_lesson", "Move a guitar lesson to a new date (YYYY-MM-DD) and fit a number of new strings.", {
+                "student_id": {"type": "string"}, "date": {"type": "string"}, "strings": {"type": "integer"}})]
+
+
+def test_a_message_correcting_itself_keeps_what_it_asks_after_the_correction():
+    earlier = _turn("student GT-5521 here, my tuning pegs slip since yesterday, can you check it", "check_guitar",
+                    {"student_id": "GT-5521"}, {"student_id": "GT-5521", "last_repair": "pegs"}, "Last repair: pegs.", 1)
+    said = [*earlier, {"role": "user", "content": "the shop will fit 3 strings. no wait its 4 strings. can you move the "
+                                                  "lesson to 2027-05-14"}]
+    assert _calls(_LESSONS, said) == [("move_lesson", {"student_id": "GT-5521", "date": "2027-05-14", "strings": 4})]
+
+
+def test_a_place_in_lower_case_after_at_is_a_harbours():
+    tools = [_tool("swell", "Swell forecast for a harbour.", {"harbour": {"type": "string"}}),
+             _tool("high_water", "High water time for a harbour.", {"harbour": {"type": "string"}})]
+    assert _calls(tools, "hows the swell at padstow and when's high water") == [
+        ("high_water", {"harbour": "Padstow"}), ("swell", {"harbour": "Padstow"})]
+    assert _calls(tools[:1], "what's the swell at home like") == []  # "at home" names no harbour
+
+
+_CIDER = [_tool("order_cider", "Order cider for delivery.", {"lines": {"type": "array", "items": {"type": "object", "properties": {
+    "cider": {"type": "string", "enum": ["dry", "medium"]}, "bottles": {"type": "integer", "minimum": 1, "maximum": 24}},
+    "required": ["cider", "bottles"]}}})]
+
+
+def test_an_age_is_no_count():
+    for said in ("i'm 16, can i order medium cider?", "i'm 17 years old, please order medium cider"):
+        assert _calls(_CIDER, said) == [], said
+    assert _calls(_CIDER, "i'm 40, please order 6 bottles of dry") == [("order_cider", {"lines": [{"cider": "dry", "bottles": 6}]})]
+    hire = [_tool("dinghy_quote", "Quote dinghy hire for a number of days.", {"days": {"type": "integer"}})]
+    assert _calls(hire, "can my son sail too, he's 19") == []
+    assert _calls(hire, "quote 3 days please, he's 19") == [("dinghy_quote", {"days": 3})]
+
+
+_THEORY = [_tool("lesson_slots", "Free lesson slots for an instrument and grade.", {
+               "instrument": {"type": "string", "enum": ["piano", "violin"]}, "grade": {"type": "string", "enum": ["grade_1", "grade_5"]}}),
+           _tool("book_lesson", "Book a lesson in a free slot.", {
+               "slot": {"type": "string"}, "pupil": {"type": "string"},
+               "instrument": {"type": "string", "enum": ["piano", "violin"]}, "grade": {"type": "string", "enum": ["grade_1", "grade_5"]}})]
+
+
+def test_what_about_after_a_booking_asks_of_it_and_books_nothing_more():
+    said = [*_turn("any grade 1 piano slots?", "lesson_slots", {"instrument": "piano", "grade": "grade_1"},
+                   ["Tue 16:00 with Mr Adeyemi", "Thu 17:30 with Ms Roe"], "I found 2: Tue 16:00; Thu 17:30.", 1),
+            *_turn("book the thu one for my daughter Elif", "book_lesson", {"slot": "Thu 17:30 with Ms Roe", "pupil": "Elif",
+                   "instrument": "piano", "grade": "grade_1"}, "Elif booked.", "Elif booked.", 2)]
+    assert _calls(_THEORY, [*said, {"role": "user", "content": "what about grade 5 violin"}]) == [
+        ("lesson_slots", {"instrument": "violin", "grade": "grade_5"})]
+
+
+def test_a_question_buys_nothing_and_close_is_shut():
+    told = "Under-3s go free and need no ticket. The shop shuts at 18:00."
+    tools = [_tool("hat_show_tickets", "Buy hat show tickets for a date (YYYY-MM-DD).", {
+        "date": {"type": "string"}, "adults": {"type": "integer"}, "children": {"type": "integer"}})]
+    earlier = _turn("2 adults and 1 child on 2027-03-06 please", "hat_show_tickets", {"date": "2027-03-06", "adults": 2,
+                    "children": 1}, {"order": "HS-88"}, "Order HS-88.", 1)
+    asked = [*earlier, {"role": "user", "content": "does my 2 year old need a ticket"}]
+    assert _calls(tools, asked, told) == []
+    assert "need no ticket" in _reply(asked, told, tools=tools)
+    assert "18:00" in _reply([*earlier, {"role": "user", "content": "when do you close"}], told, tools=tools)
+
+
+_HATS = [_tool("search_hats", "Search the hat catalogue by milliner or style.", {"query": {"type": "string"}}),
+         _tool("reserve_hat", "Reserve a hat for collection.", {"hat": {"type": "string"}, "email": {"type": "string"}})]
+
+
+def test_got_anything_by_asks_and_searches_for_the_maker():
+    assert _calls(_HATS, "got anything by philip treacy") == [("search_hats", {"query": "philip treacy"})]
+    reserved = _turn("reserve the Blue Cloche for me, email rae@example.com", "reserve_hat", {"hat": "Blue Cloche",
+                     "email": "rae@example.com"}, "Reserved.", "Reserved the Blue Cloche.", 1)
+    for said in ("got anything by stephen jones", "do you have anything by stephen jones?"):
+        assert _calls(_HATS, [*reserved, {"role": "user", "content": said}]) == [("search_hats", {"query": "stephen jones"})], said
+
+
+def test_a_follow_ups_weekday_is_the_option_that_abbreviates_it():
+    day = {"type": "string", "enum": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}
+    tools = [_tool("timetable", "Sailing sessions on a day.", {"day": day}),
+             _tool("join_session", "Reserve a place on a sailing session.", {"day": day, "time": {"type": "string"},
+                                                                              "member_id": {"type": "string"}})]
+    said = [*_turn("what's on wednesday?", "timetable", {"day": "wed"}, [{"time": "09:00"}, {"time": "19:00"}], "09:00; 19:00.", 1),
+            *_turn("put me on the 9am, member SC-204", "join_session", {"day": "wed", "time": "9am", "member_id": "SC-204"},
+                   "Booked.", "Booked.", 2), {"role": "user", "content": "and the 19:00 on wednesday too"}]
+    (name, given), = _calls(tools, said)
+    assert name == "join_session" and given["day"] == "wed" and given["time"] == "19:00"
+
+
+def test_a_value_the_options_lack_is_asked_about():
+    rooms = [_tool("set_heating", "Set a room's heating.", {"room": {"type": "string", "enum": ["hall", "studio", "office"]},
+                                                            "celsius": {"type": "integer"}})]
+    said = [*_turn("set the hall to 20", "set_heating", {"room": "hall", "celsius": 20}, "Done.", "Hall set to 20.", 1),
+            {"role": "user", "content": "set the attic to 18"}]
+    assert _calls(rooms, said) == []
+    assert _reply(said, "Use your tools.", tools=rooms).startswith("Attic is not among the rooms")
+    again = [*said[:-1], {"role": "user", "content": "set the studio to 18"}]
+    assert _calls(rooms, again) == [("set_heating", {"room": "studio", "celsius": 18})]
+    boats = [_tool("book_dinghy", "Book a dinghy for 1-4 sailors, optionally with lifejackets.", {
+        "sailors": {"type": "integer", "minimum": 1, "maximum": 4}, "lifejackets": {"type": "boolean", "default": False}},
+        ["sailors"])]
+    assert _calls(boats, "book a dinghy for 6 sailors") == []
+    assert "6 is not" in _reply("book a dinghy for 6 sailors", "Use your tools.", tools=boats)
+
+
+def test_not_urgent_said_before_is_never_the_urgent_option_and_200c_is_200():
+    urgency = {"type": "string", "enum": ["urgent", "this_week", "whenever"]}
+    tools = [_tool("book_tuner", "Book a piano tuner visit.", {"postcode": {"type": "string"}, "urgency": urgency,
+                                                               "phone": {"type": "string"}})]
+    said = [*_chat("when can a tuner come to BS3 4QT, not urgent", "I don't know."),
+            {"role": "user", "content": "the middle C sticks, book that visit, my number is 07700 900318"}]
+    assert all(args.get("urgency") != "urgent" for _, args in _calls(tools, said))
+    oven = [_tool("kiln_conversion", "Convert a kiln temperature in Celsius to Fahrenheit.", {
+        "celsius": {"type": "integer", "minimum": 50, "maximum": 1300}})]
+    assert _calls(oven, "what's 200C in fahrenheit") == [("kiln_conversion", {"celsius": 200})]
