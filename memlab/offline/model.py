@@ -268,7 +268,8 @@ _PLACE = stem_set("city location place country destination origin source target 
 _WHEN = stem_set("date day when time deadline eta due")
 #: Words after "at" that name no place ("at home", "at least", "at noon"): a place in lower case is one after "at" else.
 _NOT_PLACES = frozenset("home least all work night noon midnight once first last most best weekend lunch dinner breakfast "
-                        "school sea risk hand heart times present moment".split())
+                        "school sea risk hand heart times present moment midday dawn dusk sunrise sunset today tomorrow "
+                        "tonight one two three four five six seven eight nine ten eleven twelve".split())
 _DAY_PARTS = stem_set("morning afternoon evening night weekend")  # "in the morning" tells when, not where
 _PIECE_CUES = frozenset("on in at for from since next every today tomorrow tonight".split())  # what opens a when or a where
 # where a message's clauses part: "Get the price of AAPL, and also convert 100 USD", "Find X, then cancel it"
@@ -620,7 +621,8 @@ class Request:
                 instructions.append(plain_text(item.get("content")))
             else:
                 conversation.append(dict(item))
-        text = _table_rows("\n".join(instructions).strip())  # (a table of facts row by row: "Sunday - 9am-5pm.")
+        text = _faq_rows(_table_rows("\n".join(instructions).strip()))  # (a table of facts row by row: "Sunday - 9am-5pm.";
+        # an FAQ's question and answer as one line)
         tools = [Tool.read(t, text) for t in body.get("tools") or []
                  if isinstance(t, Mapping) and t.get("type") == "function"]
         return cls(body, [dict(i) for i in items], text, conversation, tools)
@@ -2321,7 +2323,8 @@ class Reader:
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(t.lstrip("0123456789."))] if "/" in t and (u := t.lstrip("0123456789.").split("/")[0]).isalpha() and (
             u.lower() == name.lower().rpartition("_")[2]) or (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0].lower()) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0]) or u in ("C", "F") and any(w in name.lower() for w in ("celsius", "fahrenheit", "temp", "centigrade")) or (
+                u == "x") or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2; "3100kwh/year"
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         if len(found) == 2 and not self.start and not results and "_" in name and _paired(name, self.fields) and not set(
@@ -2520,7 +2523,7 @@ class Reader:
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
             value = float(stated[0]) if stated else float(len(
                 self.request.message.split() if unit == "word" else sentences(self.request.message)))
-        elif value is None and "how many" in told:
+        elif value is None and "how many" in told and "how many?" not in low:  # (not the user's own "how many?")
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
         elif "how many" in told and not named and not money and len(counted := self.counts()) >= 2 and all(
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
@@ -2969,7 +2972,7 @@ class Reader:
             named = min(mild, key=lambda o: ("trivial", "cosmetic", "lowest", "low", "minor").index(str(o).lower()))  # cosmetic,
             # only saw it once": the mildest (trivial, not blocker)
         if named is None and not (spoken or neutral or unsaid) and self.tool and stem(self.tool.split("_")[0].lower()) in stem_set(
-                "change switch swap replace edit modify book reserve order hire rent schedule enrol register") and not isinstance(
+                "change switch swap replace edit modify book reserve order hire rent schedule enrol register set") and not isinstance(
                     options[0], (int, float)):  # the option
             self.found_nothing += [name] * (name not in self.found_nothing)  # of a change nothing names ("change it to
             # tuesdays" of change_box's box): asked, never guessed
@@ -4423,6 +4426,9 @@ def _asks_at_end(text: str) -> bool:
             return k == 0 or said[k - 1] not in ("know", "knows", "knew", "see", "tell", "told", "said", "wonder", "asked")
         if word in _ASKING_VERBS and rest[0] in ("i", "we") and k == 0:
             return True
+        if word in ("can", "could", "should") and rest[0] in ("i", "we", "he", "she", "they") and len(rest) > 1 and k and said[
+                k - 1] not in ("if", "what", "how", "that", "so", "where", "when", "who", "whether"):  # "my son is 13 can he
+            return True  # drive" (the subject after its verb)
     return False
 
 
@@ -4443,7 +4449,8 @@ def _asks(text: str, ends_asking: bool) -> bool:
     # reminder to send ("Remind me what...": asks)
     forbids = first in ("do", "don't") and (head[1:2] == ["not"] or first == "don't") and not ends_asking  # "Do NOT use
     # steam on it." forbids
-    stocked = first == "got" and head[1:2] in (["any"], ["anything"], ["anyone"], ["some"])  # "got anything by zadie smith"
+    stocked = first == "got" and head[1:2] in (["any"], ["anything"], ["anyone"], ["some"]) and head[2:3] not in ([], [
+        "thanks"], ["thank"], ["cheers"])  # "got anything by zadie smith" (not "got some, thanks")
     return ends_asking or stocked or first.split("'")[0] in _ASKING and not labelled and not sends and not forbids and not (
         opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
@@ -5460,6 +5467,9 @@ def _slot_outside(request: Request, options: Sequence[Any]) -> str:
         return ""
     def after_alike(a: str, b: str) -> bool:  # the word after: the same, or both a day or a day's cue
         return a == b or {a, b} <= CALENDAR | {"on", "at", "for", "this", "next"}
+    known = {w for t in request.tools for w in t.stems | t.name_stems | set(words(" ".join(t.parameters.get(
+        "properties") or ()).replace("_", " ")))}  # the tools' own words name no value: "set the heating to 19"
+    known |= related(known)
     for item in request.conversation[:request.last_user_index][::-1]:
         if not is_user_message(item):
             continue
@@ -5467,16 +5477,26 @@ def _slot_outside(request: Request, options: Sequence[Any]) -> str:
         for k, word in enumerate(then[1:-1], 1):
             if word in offered and then[k - 1] and then[k - 1] not in offered:
                 found = [w for j, w in enumerate(now) if 0 < j < len(now) - 1 and now[j - 1] == then[k - 1] and w.isalpha() and (
-                    w not in STOP | CALENDAR) and after_alike(now[j + 1], then[k + 1])]
+                    w not in STOP | CALENDAR) and stem(w) not in known and not any(len(w) >= 4 and n.startswith(w) for n in known) and (
+                        after_alike(now[j + 1], then[k + 1]))]  # ("temp" of a "temperature")
                 if len(found) == 1:
                     return found[0]
         return ""
     return ""
 
 
+def _names_model(before: str, word: str) -> bool:
+    """Whether ``word`` (after ``before``) names a model: letters then digits ("U1", "M600"), or a number after a maker's
+    name ("Rolex 1680"); no price ("Okoye, £22"), time or year ("from 1984")."""
+    return word[-1:].isdigit() and word[:1] not in "£$€" and ":" not in word and (word[:1].isalpha() or before[:1].isupper() and (
+        before.isalpha()) and not (len(word) == 4 and word[:2] in ("19", "20")))
+
+
 def _affirmed(statement: Statement) -> frozenset[str]:
     """A statement's stems but those it negates ("..., not urgent": no "urgent")."""
-    return statement.stems - {stem(b) for a, b in itertools.pairwise(_lower_tokens(statement.text)) if a in ("not", "no", "never")}
+    low = f" {' '.join(statement.text.lower().split())}"  # (not "no, low priority": an answer, then its choice)
+    return statement.stems - {stem(b) for a, b in itertools.pairwise(_lower_tokens(statement.text)) if a in ("not", "no", "never") and (
+        f" {a} {b}" in low)}
 
 
 def _unaged(said: list[str]) -> list[str]:
@@ -5613,10 +5633,12 @@ def _amended(request: Request) -> Request:
     at = max((text.lower().find(cue) for cue in _TAKE_BACK), default=-1)
     if at <= 0:
         return request
-    tail = ""  # what the message asks after its correction ("...14 panels. can you move the visit to 2025-03-10") stays
-    for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):
-        if any(c.isdigit() for c in text[at:end]):
-            text, tail = text[:end], text[end:]
+    tail = ""  # what the message asks after its correction ("...14 panels. can you move the visit to 2025-03-10") stays,
+    def shapes(part: str) -> set[str]:  # when it gives values of no shape said before it (else it corrects them too: "no
+        return {"".join("9" if c.isdigit() else c for c in t) for t in tokens(part) if any(c.isdigit() for c in t)}  # wait,
+    for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):  # court 2.
+        if any(c.isdigit() for c in text[at:end]):  # and make it 20:00")
+            text, tail = (text[:end], text[end:]) if shapes(text[end:]) and not shapes(text[end:]) & shapes(text[:end]) else (text, "")
             break
     before, after = tokens(text[:at]), tokens(text[at:])
     def shape(token: str) -> str:
@@ -5838,6 +5860,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     topic = [part for one in topic for part in ([stem(one.replace("-", ""))] if stem(one.replace("-", "")) in held else one.split(
         "-") if "-" in one and one.replace("-", "").isalpha() and one not in held else [one])]  # "my second-ferment flavour"
     # of "my second ferment", "the call-out fee" of "callout fee gbp: 90"
+    if not topic and _lower_tokens(question)[:3] in (["where", "is", "it"], ["where's", "it"], ["where", "is", "that"]):
+        topic = [stem("venue")]  # "where is it?": the place the conversation is of
     if not topic:
         return None
     wants_id, how_much = bool(set(topic) & _ID), "how much " in question.lower()
@@ -5897,9 +5921,13 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     if set(topic) == {stem("date")}:  # "What date did I give you?": "... for 2 October"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _DATE.search(s.text)]
     if set(topic) & _SITES:  # "What's the venue?": "... at Coldharbour Cricket Club"
-        candidates += [(0.0, s) for s in request.said if s.role in roles and _names_after(s.text, _PLACE_CUES)]
+        candidates += [(0.0, s) for s in request.said if s.role in roles and (_names_after(s.text, _PLACE_CUES) or _ADDRESS.search(
+            s.text))]
     if stem("street") in topic:  # "Which street is it on?": "The pothole is on Sorrel Drive"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _names_street(s.text)]
+    if stem("model") in topic:  # "What model is the piano?": "its an upright, a Yamaha U1 from 1984"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and any(_names_model(b, t) for b, t in itertools.pairwise(
+            ["", *tokens(s.text[:300])]))]
     if set(topic) & stem_set("colour color"):  # "What colour was it?": "it was bright orange-yellow"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _hue(s.text)]
     if set(topic) & _FAULTS:  # "What problems did I describe?": "The carriage sticks"
@@ -5982,7 +6010,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             continue  # "What's my favourite colour?" is not told by "we want the blue tiles table"
         price = {stem("price"), stem("cost")} if priced and (_currencies(statement.text) or statement.role == "tool" and (
             statement.stems & {stem("price"), stem("cost")})) else set()  # "... at 59.99 EUR", a result's "price gbp: 1610"
-        price |= set(topic) & _SITES if set(topic) & _SITES and _names_after(statement.text, _PLACE_CUES) else set()
+        price |= set(topic) & _SITES if set(topic) & _SITES and (_names_after(statement.text, _PLACE_CUES) or _ADDRESS.search(
+            statement.text)) else set()
         # "What's the venue?": "at Coldharbour Cricket Club"
         price |= {stem("date")} if set(topic) == {stem("date")} and _DATE.search(statement.text) else set()  # "What is the
         # date?": "... on Friday 9 May"
@@ -6091,8 +6120,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
             _PHONE.finditer(statement.text[:300]))) else set()  # "What's the manager's phone number?": "Colm Daly, 01632 960442"
         sized |= {stem("size")} if stem("size") in topic and any(a.isdigit() and b.isdigit() for a, x, b in (
             t.lower().partition("x") for t in tokens(statement.text[:300])) if x) else set()  # "What size?": "a 6x9 marquee"
-        sized |= {stem("model")} if stem("model") in topic and any(t[-1:].isdigit() and (t[:1].isalpha() or b[:1].isupper() and (
-            b.isalpha())) for b, t in itertools.pairwise(["", *tokens(statement.text[:300])])) else set()  # "Which pen model
+        sized |= {stem("model")} if stem("model") in topic and any(_names_model(b, t) for b, t in itertools.pairwise([
+            "", *tokens(statement.text[:300])])) else set()  # "Which pen model
         # ...?": "my Pelikan M600", "my Rolex 1680"
         sized |= {stem("day")} if stem("day") in topic and _DAYS & statement.stems and "how " not in question.lower() else set()
         # "Which days...?": "Tuesdays"
@@ -6127,6 +6156,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})))):
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
         placed = stem("address") in topic and _ADDRESS.search(statement.text)  # "at 42 Elm Street": the address
+        if stem("address") in topic and not placed and stem("address") not in statement.stems and statement.role in (
+                "user", "note") and not (set(topic) - {stem("address")}) & statement.stems and not any(n.split()[0].lower() not in CALENDAR for n in _names_after(statement.text, _PLACE_CUES)):
+            continue  # "What's the address?" is not answered by "actually it moved to friday the 15th" (no place in it)
         streets = {stem("street")} if stem("street") in topic and _names_street(statement.text) else set()  # "Which
         # street...?": "on Sorrel Drive"
         lasting = "how long" in question.lower() and any(stem(unit) in _kinds(statement.text) for unit, (measure, _) in (
@@ -6615,6 +6647,29 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         "You are ") and text[8:9].isupper() else set())) for label, text in told)
 
 
+#: The words that open an FAQ's question without naming what it asks of ("How much are lessons?": lessons).
+_FAQ_LEADS = frozenset("do does did can could is are will would how what when where which who much many you we i your our "
+                       "there".split())
+
+
+def _faq_rows(text: str) -> str:
+    """``text`` with each pair of an FAQ's lines ("Q: Do you provide a car for the test?" then "A: Yes, test-day car
+    hire is £76.") written as one line labelled by what its question asks ("provide a car for the test: Yes, test-day
+    car hire is £76."): the answer is read with the words it answers, never the question alone."""
+    lines = text.splitlines()
+    asked = [k for k, line in enumerate(lines) if line.strip()[:2].lower() == "q:" and next((
+        later.strip()[:2].lower() for later in lines[k + 1:] if later.strip()), "") == "a:"]
+    if len(asked) < 2 or asks_for_summary(text):
+        return text
+    for k in reversed(asked):
+        at = next(j for j in range(k + 1, len(lines)) if lines[j].strip())
+        question = lines[k].strip()[2:].strip().rstrip("?").strip().split()
+        while question[1:] and question[0].lower() in _FAQ_LEADS:
+            question = question[1:]  # "Do you provide a car...": what it asks of, "provide a car for the test"
+        lines[k:at + 1] = [f"{' '.join(question[-6:])}: {lines[at].strip()[2:].strip()}"]
+    return "\n".join(lines)
+
+
 def _table_rows(text: str) -> str:
     """``text`` with each row of a markdown table of facts written as a line naming its row: "| Sunday | 9am-5pm |"
     under "| Day | Hours |" is "Sunday - 9am-5pm."; of more columns, "Big wash - Price £7.00, Time 45 min." (the header
@@ -6846,6 +6901,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             advice_stems = advice_stems | lasting
         elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"
             advice_stems = advice_stems | {stem("day")}
+        if stem("number") in topic and any(_phone_like(m.group(0)) for m in _PHONE.finditer(advice)):  # "the office
+            advice_stems = advice_stems | {stem("number")}  # number?": "Customers should call the office on 01632 960555."
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
@@ -7072,7 +7129,9 @@ def _places(said: Sequence[str]) -> set[tuple[str, str]]:
     ``("during", "ceremony")`` of "during the ceremony"."""
     return {(a, place) for k, a in enumerate(said) if a in ("at", "in", "on", "to", "into", "during", "after", "before", "inside",
                                                           "outside") and (place := stem(next((w for w in said[k + 1:k + 3] if (
-                                                              w not in STOP)), "")))}  # (not "on it": a place said before)
+                                                              w not in STOP)), "")))} | {  # (not "on it": a place said before)
+        ("in", w) for k, w in enumerate(said) if w in ("inside", "indoors", "outside", "outdoors") and not any(
+            n not in STOP for n in said[k + 1:k + 3])}  # "can i bring my dog inside?": inside itself
 
 
 def _spots(places: set[tuple[str, str]]) -> set[tuple[str, str]]:
@@ -7155,7 +7214,8 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
         (start, end), at = ranged[0], asked_time[0]
         inside = start <= at < end if start < end else at >= start or at < end  # (past midnight: "20:00-02:00")
         return f"{'Yes' if inside else 'No'}: {line}" if len(minutes) == 2 else line
-    against = bool(set(low) & _AGAINST) or low[:1] == ["no"]
+    against = bool(set(low) & _AGAINST) or low[:1] == ["no"] or "open" in said and "closed" in low and "closed" not in said  # ("Monday
+    # - Closed" of "are you open on mondays")
     own_verb = {stem(w) for w in said} & set(words(line)) & (_VERBS | stem_set("bring provide wear include allow need repair"))
     return f"No: {line}" if against else f"Yes: {line[:1].lower() + line[1:]}" if own_verb else line
 
@@ -9282,7 +9342,8 @@ def _verdict(topic: set[str], text: str, question: str = "") -> str | None:
     """"yes" if ``text`` says all a yes/no question's ``topic`` says, "no" if it negates it or says a related word
     instead of one ("closed" for "open"), else ``None``."""
     stems, lowered = set(words(text)), _lower_tokens(text)  # a result's "parking: False" negates too
-    missing, negated = topic - stems, any(t in ("not", "no", "never", "false") or t.endswith("n't") for t in lowered)
+    missing, negated = topic - stems, any(t in ("not", "no", "never", "false", "forget", "cancel", "cancelled", "canceled",
+                                                "closed", "scrapped") or t.endswith("n't") for t in lowered)  # ("forget the lesson")
     if topic and len(missing) <= 1 and (not missing or related(missing) & (stems - topic)):
         for joint in (" over ", " rather than ", " instead of "):  # "Do I prefer liquids?" of "I prefer tablets over
             before, cut, after = text.lower().partition(joint)  # liquids": what is preferred is before "over"
@@ -11345,7 +11406,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         for k, v in fixed.items():  # a value an option's field refuses is said as its option ("tuesday": tue), else it stays
             if isinstance(options := (tool.parameters["properties"].get(k) or {}).get("enum"), list) and v not in options:
                 fixed[k] = next((o for o in options if isinstance(o, str) and isinstance(v, str) and len(o) >= 3 and v.lower(
-                    ).startswith(o.lower())), arguments.get(k))
+                    ).startswith(o.lower())), None)
+                if fixed[k] is None:  # (none it names: no call of a value the tool refuses, nor of the one before)
+                    return None
         return (tool.name, fixed) if value is not None and arguments[key] != value else None
     return None
 

@@ -331,6 +331,11 @@ class Statement:
         a clause ("When I travel, I fly economy": a wh-word, then its subject), or with "Remind me" or "Tell me" and a
         question word; "Read me back my phone number." asks too (not "Read my essay", nor "Repeat back my list: eggs...")."""
         said = [t.lower().replace("’", "'") for t in tokens(self.text[:40])]
+        last = [t.lower() for t in tokens(self.text.rstrip(" .!")[-60:])][-6:]  # "my son is 13 can he drive": asks at its end
+        if any(a in ("can", "could", "should", "do", "does") and b in ("i", "he", "she", "we", "they", "you", "u") and (
+                k + 2 < len(last)) and k > 0 and last[k - 1] not in ("if", "what", "how", "that") for k, (a, b) in enumerate(
+                    itertools.pairwise(last))) and len(tokens(self.text)) > 4:
+            return True
         first, second, third = [*said[said[:1] == ["please"]:], "", "", ""][:3]  # ("Please read back my booking.")
         listed = ":" not in self.text or self.text.partition(":")[0].rstrip().lower().endswith(("back", " me"))
         return self.text.rstrip().endswith("?") or first in ("read", "repeat") and second in ("me", "back") and (
@@ -1502,14 +1507,20 @@ def asks_for_summary(text: str) -> bool:
 
 
 def _named_as_wanted(low: str, phrase: str) -> bool:
-    """Whether ``low`` names ``phrase`` as a thing to make, not as someone's own ("remember the parents' handover
-    notes": theirs, already written)."""
+    """Whether ``low`` names ``phrase`` as a thing to make, not as someone's own that is kept or read ("remember the
+    parents' handover notes": theirs, already written; but "Output the site lead's handover note" asks for one)."""
     at = low.find(phrase)
     while at >= 0:
-        if not low[:at].rstrip().endswith(("'", "’", "'s", "’s", "their", "his", "her")):
+        before = low[:at].rstrip()
+        sentence = set(words(before[max(before.rfind(mark) for mark in ".!?\n") + 1:]))
+        if not (before.endswith(("'", "’", "'s", "’s", "their", "his", "her")) and sentence & _KEPT):
             return True
         at = low.find(phrase, at + 1)
     return False
+
+
+#: Verbs of keeping or reading a note someone else wrote ("keep the owners' handover notes", "answer from the ...").
+_KEPT = frozenset(map(stem, "remember keep track read answer check consult look".split()))
 
 
 def _is_transcript(text: str) -> bool:

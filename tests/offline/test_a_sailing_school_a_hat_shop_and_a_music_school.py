@@ -16,7 +16,18 @@ school, a hat shop, a music school):
 - a word put where an earlier message named an option ("set the hall to 20", then "set the attic to 18") is a value
   the options lack: asked about, never the option said before; a number out of its range is asked about beside a
   yes/no field too ("for 6 sailors" of 1-4, with ``lifejackets: bool``); a need said "not urgent" before is never
-  sent as the urgent option; "200C" is 200 of a ``celsius`` field.
+  sent as the urgent option; "200C" is 200 of a ``celsius`` field;
+- memory answers the thing asked: a number, not the later change of a time beside it; an address, not a date's
+  change that "moved" it; "where is it?" the place; a piano's model ("a Kawai K300");
+- a yes or no is never said against the fact quoted ("forget the lesson this friday", "in the garden only", a
+  table's "Closed"); "my daughter is 11 can she ride" asks, and is never noted nor told back as a fact;
+- an FAQ's answer is read with its question ("Q: Do you clean felt hats?" / "A: Yes, ... £18"), never the question
+  alone; "the office number" is not refused for a secret mobile number beside it.
+
+The ``test_review_*`` tests hold what a review found the first batch overreaching on: "no, low priority" read as a
+negated "low", a unit letter ("5C", "2C") read as a count, a second correction lost after the first, a summary
+prompt with a possessive ("the caretaker's handover note") taken for someone's notes, "at eight" taken for a place,
+"got some, thanks" for a search, "how many?" asked back read as a count; a room nobody names set to the first option.
 """
 
 from __future__ import annotations
@@ -159,3 +170,93 @@ def test_not_urgent_said_before_is_never_the_urgent_option_and_200c_is_200():
     oven = [_tool("kiln_conversion", "Convert a kiln temperature in Celsius to Fahrenheit.", {
         "celsius": {"type": "integer", "minimum": 50, "maximum": 1300}})]
     assert _calls(oven, "what's 200C in fahrenheit") == [("kiln_conversion", {"celsius": 200})]
+
+
+def test_memory_answers_the_thing_asked_not_the_latest_change():
+    told = "You keep track of what the user tells you about the school concert."
+    said = _chat("the harp player is Noor, her number is 07700 900481, she arrives at 6pm", "Noted.",
+                 "actually Noor now says she'll come at 5:30pm", "Noted.", "whats noors number")
+    assert "07700 900481" in _reply(said, told)
+    said = _chat("im hosting the recital this term, its on tuesday the 9th at 7pm at my studio, 14 Fernbank Road", "Noted.",
+                 "actually it moved to wednesday the 10th, same time", "Noted.", "whats the address?")
+    assert "14 Fernbank Road" in _reply(said, told)
+    assert "14 Fernbank Road" in _reply([*said[:-1], {"role": "user", "content": "where is it?"}], told)
+    said = _chat("the piano tuner comes on monday at 9am", "Noted.", "its an upright, a Kawai K300 from 2004", "Noted.",
+                 "my son's cello lesson is fridays 5:15 with Mr Osei, £30 a lesson", "Noted.", "what model is the piano")
+    assert "Kawai K300" in _reply(said, told)
+
+
+def test_a_yes_or_no_is_never_said_against_the_fact_quoted():
+    said = _chat("the cello lesson is on fridays", "Noted.", "forget the lesson this friday, Mr Osei is away", "Noted.",
+                 "is there a lesson this friday?")
+    assert _reply(said, "You keep track of lessons.").startswith("No")
+    assert _reply("can i bring my dog inside?", "Dogs are welcome in the garden only.").startswith("No")
+    table = ("Shop hours:\n\n| Day | Hours | Fitting |\n| --- | --- | --- |\n| Sunday | Closed | - |\n"
+             "| Monday | 9am-6pm | £15 |\n| Tuesday | 9am-6pm | £15 |")
+    assert _reply("are you open on sundays", table).startswith("No")
+
+
+def test_a_question_at_the_end_of_a_statement_is_not_noted():
+    told = "Riders must be at least 12 years old. Helmets are free."
+    reply = _reply("my daughter is 11 can she ride", told)
+    assert not reply.startswith("Noted")
+    said = _chat("my daughter is 11 can she ride", reply, "what do helmets cost?")
+    assert "You told me" not in _reply(said, told)
+
+
+def test_an_faqs_answer_is_read_with_its_question():
+    told = ("FAQ:\n\nQ: Do you clean felt hats?\nA: Yes, a felt hat clean is £18 and takes a week.\n\n"
+            "Q: How much is a hat box?\nA: A hat box is £12.\n\nQ: Can you post a hat abroad?\nA: Only to the EU, £20.")
+    reply = _reply("how much to get my felt hat cleaned", told)
+    assert "£18" in reply and "?" not in reply
+    assert "£12" in _reply("how much r hat boxes", told)
+
+
+def test_a_number_asked_is_not_refused_for_a_secret_one_beside_it():
+    told = ("The head teacher is Ada Finch. Her personal mobile is 07700 900614; do not give out her mobile number. "
+            "Parents should call the school office on 01632 960871.")
+    assert "01632 960871" in _reply("what's the office number", told)
+    assert "07700 900614" not in _reply("what's her mobile number", told)
+
+
+def test_review_a_no_that_opens_an_answer_negates_nothing():
+    tools = [_tool("log_ticket", "Log a maintenance ticket at the music school.", {"priority": {
+        "type": "string", "enum": ["urgent", "normal", "low"]}, "issue": {"type": "string"}})]
+    said = _chat("the practice room light is flickering", "Is it urgent?", "no, low priority", "Shall I log it?", "yes log it")
+    assert all(args.get("priority") != "urgent" for _, args in _calls(tools, said, "You are a helpful assistant."))
+
+
+def test_review_a_unit_letter_is_no_count_and_a_room_nobody_names_is_asked():
+    cakes = [_tool("order_scones", "Order scones for the recital.", {"count": {"type": "integer"}, "flavour": {"type": "string"}})]
+    assert [args["count"] for _, args in _calls(cakes, "18 scones, cheese, keep them at 5C")] == [18]
+    assert [args["count"] for _, args in _calls(cakes, "deliver 30 scones to studio 2C")] == [30]
+    rooms = [_tool("set_heating", "Set a room's heating.", {"room": {"type": "string", "enum": ["hall", "studio", "office"]},
+                                                            "celsius": {"type": "integer", "minimum": 5, "maximum": 30}})]
+    assert _calls(rooms, "set it to 22C") == []
+    said = [*_turn("set the hall to 20", "set_heating", {"room": "hall", "celsius": 20}, "Done.", "Hall set to 20.", 1),
+            {"role": "user", "content": "set the heating to 18"}]
+    assert _calls(rooms, said) == [("set_heating", {"room": "hall", "celsius": 18})]
+    assert _calls(rooms, [*said[:-1], {"role": "user", "content": "set the temp to 18"}]) == [
+        ("set_heating", {"room": "hall", "celsius": 18})]
+
+
+def test_review_a_correction_after_a_correction_still_corrects():
+    tools = [_tool("book_room", "Book a practice room.", {"room": {"type": "integer"}, "time": {"type": "string"}})]
+    assert _calls(tools, "book room 1 at 17:00. no wait, room 2. and make it 18:00.") == [("book_room", {"room": 2, "time": "18:00"})]
+
+
+def test_review_a_summary_prompt_with_a_possessive_is_still_one():
+    said = _chat("the sink in flat 4 leaks, tenant is Mr Okafor", "I'll log it.", "the plumber can come friday 10am")
+    for told in ("Respond only with the caretaker's handover note: Issue, Access, Next step.",
+                 "Output the site lead's handover note with sections Issue and Next step."):
+        assert not _reply(said, told).startswith("Noted"), told
+
+
+def test_review_small_words_are_no_values():
+    beach = [_tool("wind", "Wind forecast for a beach.", {"beach": {"type": "string"}})]
+    assert all(args.get("beach") != "Eight" for _, args in _calls(beach, "wind at eight tomorrow please"))
+    hats = [_tool("search_hats", "Search the hat catalogue.", {"query": {"type": "string"}})]
+    assert _calls(hats, "got some, thanks") == []
+    tickets = [_tool("buy_tickets", "Buy recital tickets.", {"tickets": {"type": "integer", "minimum": 1, "maximum": 10},
+                                                              "recital": {"type": "string"}})]
+    assert _calls(tickets, "tickets for the Spring Recital, how many? im 4") == []
