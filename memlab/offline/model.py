@@ -290,7 +290,8 @@ _YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant observer surveyor recorder spotter")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant observer surveyor recorder spotter "
+                   "claimant complainant policyholder witness")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -621,8 +622,7 @@ class Request:
                 instructions.append(plain_text(item.get("content")))
             else:
                 conversation.append(dict(item))
-        text = _faq_rows(_table_rows("\n".join(instructions).strip()))  # (a table of facts row by row: "Sunday - 9am-5pm.";
-        # an FAQ's question and answer as one line)
+        text = _table_rows("\n".join(instructions).strip())  # (a table of facts row by row: "Sunday - 9am-5pm.")
         tools = [Tool.read(t, text) for t in body.get("tools") or []
                  if isinstance(t, Mapping) and t.get("type") == "function"]
         return cls(body, [dict(i) for i in items], text, conversation, tools)
@@ -1073,7 +1073,7 @@ class Reader:
                 beside = any(n.lower() in options for n in _proper_names(text))  # (only beside an option's name)
                 return [n for n in named if n.lower() not in options] or _sent_to(text) * beside or named
                 # ("Send 12 roses to Lily", lily an option too: Lily)
-            return "person", lambda text: people(text) or [
+            return "person", lambda text: _named_in_lower_case(text) or people(text) or [
                         served] * bool(
                 served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
@@ -1232,8 +1232,10 @@ class Reader:
         """The year the message or the instructions name, alone or in a date ("Today is 2025-03-10"; a date without
         one is in it), else this year."""
         said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
-        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdecimal() and (
-            len(t) >= 4)),  # not "20 June"
+        made = {k for k in range(1, len(said) - 1) if said[k - 1].lower() in ("a", "an", "my", "our", "the", "his", "her", "their") and (
+            said[k + 1][:1].isalpha() and said[k + 1].lower() not in CALENDAR)}  # a thing's year: "a 2017 ford focus"
+        return next((int(t[:4]) for k, t in enumerate(said) if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdecimal() and (
+            len(t) >= 4) and k not in made),  # not "20 June"
                     datetime.date.today().year)
 
     @cached_property
@@ -1692,7 +1694,9 @@ class Reader:
         if kind == "place" and not self.start and (route := _route(self.whole)) and (side := _route_side(name, nullable)) is not None:
             return route[side]  # "Moving Glasgow -> Aberdeen", "Cork to Galway": from_city Glasgow, to_city Aberdeen
         if find is not None:
-            unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
+            unread = {v for f, v in self.claimed.items() if f != name and (kind != "person" or set(words(f.replace(
+                "_", " "))) & _PERSON)}  # "member id is M-4471": not the class name (a person only another person's
+            # field's: "Regatta costs - Tamsin Rowe" is the claimant's)
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
                 kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
@@ -2323,8 +2327,8 @@ class Reader:
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(t.lstrip("0123456789."))] if "/" in t and (u := t.lstrip("0123456789.").split("/")[0]).isalpha() and (
             u.lower() == name.lower().rpartition("_")[2]) or (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0]) or u in ("C", "F") and any(w in name.lower() for w in ("celsius", "fahrenheit", "temp", "centigrade")) or (
-                u == "x") or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0].lower()) and (u not in ("C", "F") or any(w in name.lower() for w in (
+                "celsius", "fahrenheit", "temp", "centigrade", "cal"))) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2; "3100kwh/year"
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         if len(found) == 2 and not self.start and not results and "_" in name and _paired(name, self.fields) and not set(
@@ -2523,7 +2527,8 @@ class Reader:
         if marks & stem_set("word sentence") and marks & stem_set("count number total"):  # word_count: of the message
             value = float(stated[0]) if stated else float(len(
                 self.request.message.split() if unit == "word" else sentences(self.request.message)))
-        elif value is None and "how many" in told and "how many?" not in low:  # (not the user's own "how many?")
+        elif value is None and "how many" in told and ("how many?" not in low or " each" in low):  # (not the user's own
+            # "how many?", unless answered: "how many? one each")
             value = float(len(_listed(self.request.message))) or None  # "Bread, cheese, wine.": 3
         elif "how many" in told and not named and not money and len(counted := self.counts()) >= 2 and all(
                 item.isalpha() and item.islower() for item in counted):  # "How many guests? 6 adults and 2 kids": 8
@@ -2694,6 +2699,10 @@ class Reader:
                                                                               "they", "can", "must", "should")}
                 return any(i <= said and not (len(i) == 1 and i <= verbs) for i in items)  # (not "I'll address the
                 # committee" for an address)
+        for clause in (f" {' '.join(_lower_tokens(part))} " for part in self.request.message.replace(";", ",").split(",")):
+            cue = next((c for c in (" no need for ", " don't need ", " do not need ", " won't need ", " no need of ") if c in clause), "")
+            if cue and {stem(w) for w in clause.partition(cue)[2].split()} & marks:  # "no need for a loan car" of
+                return False  # needs_courtesy_car
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
         if " " in phrase and f" {phrase} " in low:  # "Estimate £210 including a new bridge": yes; "bringing a plus-one"
@@ -4449,8 +4458,9 @@ def _asks(text: str, ends_asking: bool) -> bool:
     # reminder to send ("Remind me what...": asks)
     forbids = first in ("do", "don't") and (head[1:2] == ["not"] or first == "don't") and not ends_asking  # "Do NOT use
     # steam on it." forbids
-    stocked = first == "got" and head[1:2] in (["any"], ["anything"], ["anyone"], ["some"]) and head[2:3] not in ([], [
-        "thanks"], ["thank"], ["cheers"])  # "got anything by zadie smith" (not "got some, thanks")
+    rest = [t.lower() for t in tokens(text[:200])][2:]
+    stocked = first == "got" and head[1:2] in (["any"], ["anything"], ["anyone"], ["some"]) and rest not in ([], [
+        "thanks"], ["thank", "you"], ["cheers"])  # "got anything by zadie smith" (not "got some, thanks")
     return ends_asking or stocked or first.split("'")[0] in _ASKING and not labelled and not sends and not forbids and not (
         opens_clause(text))  # "what's" opens with "what"; "When I travel, I fly economy" tells
 
@@ -5467,8 +5477,9 @@ def _slot_outside(request: Request, options: Sequence[Any]) -> str:
         return ""
     def after_alike(a: str, b: str) -> bool:  # the word after: the same, or both a day or a day's cue
         return a == b or {a, b} <= CALENDAR | {"on", "at", "for", "this", "next"}
-    known = {w for t in request.tools for w in t.stems | t.name_stems | set(words(" ".join(t.parameters.get(
-        "properties") or ()).replace("_", " ")))}  # the tools' own words name no value: "set the heating to 19"
+    known = {w for t in request.tools for w in (t.name_stems if set(words(t.told)) & set(map(stem, offered)) else t.stems) | set(words(
+        " ".join(t.parameters.get("properties") or ()).replace("_", " ")))}  # the tools' own words name no value: "set the
+    # heating to 19" (but of a description that lists things beside the options, "bathroom" may be one it lacks)
     known |= related(known)
     for item in request.conversation[:request.last_user_index][::-1]:
         if not is_user_message(item):
@@ -5485,6 +5496,20 @@ def _slot_outside(request: Request, options: Sequence[Any]) -> str:
     return ""
 
 
+def _named_in_lower_case(text: str) -> list[str]:
+    """A person's name written in lower case after "name is", "name's" or "i'm called", up to the clause's end ("name is
+    priya sandhu, best number ...": "Priya Sandhu"); two or three words of letters, none a common word."""
+    for clause in text.replace(";", ",").replace(". ", ",").split(","):
+        said = _lower_tokens(clause)
+        for k in range(len(said)):
+            if said[k:k + 2] == ["name", "is"] or said[k] == "name's" or said[k:k + 2] == ["i'm", "called"]:
+                run = said[k + (1 if said[k] == "name's" else 2):]
+                if 2 <= len(run) <= 3 and all(w.isalpha() and w not in STOP and w not in CALENDAR for w in run) and run == [
+                        t for t in tokens(clause)[-len(run):]]:
+                    return [" ".join(w.capitalize() for w in run)]
+    return []
+
+
 def _names_model(before: str, word: str) -> bool:
     """Whether ``word`` (after ``before``) names a model: letters then digits ("U1", "M600"), or a number after a maker's
     name ("Rolex 1680"); no price ("Okoye, £22"), time or year ("from 1984")."""
@@ -5494,7 +5519,8 @@ def _names_model(before: str, word: str) -> bool:
 
 def _affirmed(statement: Statement) -> frozenset[str]:
     """A statement's stems but those it negates ("..., not urgent": no "urgent")."""
-    low = f" {' '.join(statement.text.lower().split())}"  # (not "no, low priority": an answer, then its choice)
+    low = f" {' '.join(statement.text.lower().replace('*', '').replace('_', ' ').split())}"  # (not "no, low priority": an
+    # answer, then its choice; but "*not* urgent")
     return statement.stems - {stem(b) for a, b in itertools.pairwise(_lower_tokens(statement.text)) if a in ("not", "no", "never") and (
         f" {a} {b}" in low)}
 
@@ -5633,12 +5659,14 @@ def _amended(request: Request) -> Request:
     at = max((text.lower().find(cue) for cue in _TAKE_BACK), default=-1)
     if at <= 0:
         return request
-    tail = ""  # what the message asks after its correction ("...14 panels. can you move the visit to 2025-03-10") stays,
-    def shapes(part: str) -> set[str]:  # when it gives values of no shape said before it (else it corrects them too: "no
-        return {"".join("9" if c.isdigit() else c for c in t) for t in tokens(part) if any(c.isdigit() for c in t)}  # wait,
-    for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):  # court 2.
-        if any(c.isdigit() for c in text[at:end]):  # and make it 20:00")
-            text, tail = (text[:end], text[end:]) if shapes(text[end:]) and not shapes(text[end:]) & shapes(text[:end]) else (text, "")
+    tail = ""  # what the message says after its correction ("...14 panels. can you move the visit to 2025-03-10") stays
+    def shapes(part: str) -> set[str]:  # as said, unless it corrects again, a value of a shape said before ("no wait,
+        return {"".join("9" if c.isdigit() else c for c in t) for t in tokens(part) if any(c.isdigit() for c in t)}  # court
+    for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):  # 2. and
+        if any(c.isdigit() for c in text[at:end]):  # make it 20:00")
+            again = any(cue in f" {text[end:].lower()}" for cue in (" make it", " make that", " actually", " instead", " i mean",
+                                                                     " sorry", " change it", " move it", " no wait"))
+            text, tail = (text, "") if again and shapes(text[end:]) & shapes(text[:end]) else (text[:end], text[end:])
             break
     before, after = tokens(text[:at]), tokens(text[at:])
     def shape(token: str) -> str:
@@ -6619,7 +6647,20 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     """What the instructions tell: ``(label, text, label stems, text stems)`` of each ``Label: text`` line, and of
     each sentence of a line without a label that states a fact ("Refunds take 5-7 days."), not an order."""
     told = []
-    for line in instructions.splitlines():  # a line, else each sentence, labelled ("... Rules: never ...") or not
+    lines = instructions.splitlines()
+    asked = {k: next((j for j in range(k + 1, len(lines)) if lines[j].strip()), None) for k, line in enumerate(lines) if (
+        line.strip()[:2].lower() == "q:")}  # an FAQ: "Q: Do you clean felt hats?" then "A: Yes, ... £18": the answer,
+    asked = {k: j for k, j in asked.items() if j is not None and lines[j].strip()[:2].lower() == "a:"}  # read with the
+    answers = {j: k for k, j in asked.items()} if len(asked) >= 2 else {}  # words it answers (never the question alone)
+    of_question: dict[str, frozenset[str]] = {}
+    for number, line in enumerate(lines):  # a line, else each sentence, labelled ("... Rules: never ...") or not
+        if number in answers.values():
+            continue
+        if number in answers:
+            answer = line.strip()[2:].strip()
+            told.append(("", answer))
+            of_question[answer] = frozenset(words(lines[answers[number]].strip()[2:]))
+            continue
         for lead in ("You are talking to ", "You're talking to ", "You are speaking with ", "You are speaking to ",
                      "You are chatting with ", "You are helping ", "You're helping ", "You help ", "You assist "):  # "You are
             at = line.find(lead)  # talking to Ines, an alto...": the user is Ines (a name, then a comma or a full stop)
@@ -6643,31 +6684,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
-    return tuple((label, text, frozenset(words(label)), frozenset(words(text)) | (named if text.startswith(
-        "You are ") and text[8:9].isupper() else set())) for label, text in told)
-
-
-#: The words that open an FAQ's question without naming what it asks of ("How much are lessons?": lessons).
-_FAQ_LEADS = frozenset("do does did can could is are will would how what when where which who much many you we i your our "
-                       "there".split())
-
-
-def _faq_rows(text: str) -> str:
-    """``text`` with each pair of an FAQ's lines ("Q: Do you provide a car for the test?" then "A: Yes, test-day car
-    hire is £76.") written as one line labelled by what its question asks ("provide a car for the test: Yes, test-day
-    car hire is £76."): the answer is read with the words it answers, never the question alone."""
-    lines = text.splitlines()
-    asked = [k for k, line in enumerate(lines) if line.strip()[:2].lower() == "q:" and next((
-        later.strip()[:2].lower() for later in lines[k + 1:] if later.strip()), "") == "a:"]
-    if len(asked) < 2 or asks_for_summary(text):
-        return text
-    for k in reversed(asked):
-        at = next(j for j in range(k + 1, len(lines)) if lines[j].strip())
-        question = lines[k].strip()[2:].strip().rstrip("?").strip().split()
-        while question[1:] and question[0].lower() in _FAQ_LEADS:
-            question = question[1:]  # "Do you provide a car...": what it asks of, "provide a car for the test"
-        lines[k:at + 1] = [f"{' '.join(question[-6:])}: {lines[at].strip()[2:].strip()}"]
-    return "\n".join(lines)
+    return tuple((label, text, frozenset(words(label)) | (of_question.get(text, frozenset()) if not label else frozenset()), frozenset(words(text)) | (
+        named if text.startswith("You are ") and text[8:9].isupper() else set())) for label, text in told)
 
 
 def _table_rows(text: str) -> str:
@@ -6901,8 +6919,9 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             advice_stems = advice_stems | lasting
         elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"
             advice_stems = advice_stems | {stem("day")}
-        if stem("number") in topic and any(_phone_like(m.group(0)) for m in _PHONE.finditer(advice)):  # "the office
-            advice_stems = advice_stems | {stem("number")}  # number?": "Customers should call the office on 01632 960555."
+        if stem("number") in topic and "number of" not in message_text.lower() and (set(topic) - {stem("number")}) & advice_stems and any(_phone_like(m.group(
+                0)) for m in _PHONE.finditer(advice)):  # "the office number?": "Customers should call the office on 01632 960555."
+            advice_stems = advice_stems | {stem("number")}
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
         if wants_fact and not facts(advice) or repeated and _covered(topic, label_stems | advice_stems) * 2 < len(topic):
             continue
@@ -6932,6 +6951,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         if carried and carried not in advice_stems | label_stems | related(advice_stems | label_stems):
             continue  # "Can I bring my labrador?" is not told by "...other sizes must bring their own" (of wellies)
         score = 2 * len(label_stems & heard) + len(advice_stems & message - label_stems)  # names "Cancellation: ..."
+        score += 0.5 * bool(" how much " in f" {message_text.lower()} " and _currencies(advice))  # "How much is a massage?":
+        # the price, not "How long is a massage?"'s minutes
         score += len([w for w in (label_stems | advice_stems) & message if spread[w] == 1]) / 100  # of equals, the one
         # saying a word no other line says ("Does the shoyu ramen have sesame?": the shoyu's, not a sesame one)
         case = advice.partition(",")[0] * advice.lower().startswith(("for ", "if ", "when "))  # "For a burn, cool it...": a

@@ -1513,14 +1513,16 @@ def _named_as_wanted(low: str, phrase: str) -> bool:
     while at >= 0:
         before = low[:at].rstrip()
         sentence = set(words(before[max(before.rfind(mark) for mark in ".!?\n") + 1:]))
-        if not (before.endswith(("'", "’", "'s", "’s", "their", "his", "her")) and sentence & _KEPT):
+        if not before.endswith(("'", "’", "'s", "’s", "their", "his", "her")) or sentence & _MADE:
             return True
         at = low.find(phrase, at + 1)
     return False
 
 
-#: Verbs of keeping or reading a note someone else wrote ("keep the owners' handover notes", "answer from the ...").
-_KEPT = frozenset(map(stem, "remember keep track read answer check consult look".split()))
+#: Verbs that ask for someone's note to be made ("Output the site lead's handover note", "I need the engineer's
+#: summary"): without one, "the owners' handover notes" are theirs, already written.
+_MADE = frozenset(map(stem, "write give make produce create provide prepare draft output respond reply return send need "
+                            "want".split()))
 
 
 def _is_transcript(text: str) -> bool:

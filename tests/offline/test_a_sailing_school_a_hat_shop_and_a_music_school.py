@@ -22,12 +22,19 @@ school, a hat shop, a music school):
 - a yes or no is never said against the fact quoted ("forget the lesson this friday", "in the garden only", a
   table's "Closed"); "my daughter is 11 can she ride" asks, and is never noted nor told back as a fact;
 - an FAQ's answer is read with its question ("Q: Do you clean felt hats?" / "A: Yes, ... £18"), never the question
-  alone; "the office number" is not refused for a secret mobile number beside it.
+  alone; "the office number" is not refused for a secret mobile number beside it; an FAQ's "How much...?" gets the
+  answer with a price, not the one with a length;
+- a form takes a name written in lower case after "name is", the speaker as the claimant (also under a heading
+  "Tour costs - Aiko Mori"), "no need for a loan violin" as no, and a date's year never from "a 1998 violin".
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: "no, low priority" read as a
 negated "low", a unit letter ("5C", "2C") read as a count, a second correction lost after the first, a summary
 prompt with a possessive ("the caretaker's handover note") taken for someone's notes, "at eight" taken for a place,
-"got some, thanks" for a search, "how many?" asked back read as a count; a room nobody names set to the first option.
+"got some, thanks" for a search, "how many?" asked back read as a count; a room nobody names set to the first option;
+and of a second: someone's notes of facts ("The caretaker's handover notes: ...") read as a summary prompt, a sentence
+after a correction read as correcting it ("we are 3 people"), a description's things beside the options taken for
+the tool's own words, "40W" no longer read, any "... number?" answered by a phone, "one each" after "how many?" lost,
+"got any thank you cards" thanked.
 """
 
 from __future__ import annotations
@@ -260,3 +267,68 @@ def test_review_small_words_are_no_values():
     tickets = [_tool("buy_tickets", "Buy recital tickets.", {"tickets": {"type": "integer", "minimum": 1, "maximum": 10},
                                                               "recital": {"type": "string"}})]
     assert _calls(tickets, "tickets for the Spring Recital, how many? im 4") == []
+
+
+def test_a_form_reads_a_name_in_lower_case_a_claimant_and_no_need():
+    from ..helpers import offline_form as _form
+    schema = {"type": "object", "properties": {"pupil_name": {"type": "string"}, "needs_loan_violin": {"type": "boolean"},
+                                               "lesson_date": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}]}},
+              "required": ["pupil_name", "needs_loan_violin", "lesson_date"]}
+    form = _form(schema, "hi, can i book a violin lesson. its a 1998 german violin, any day the week of 14 april. name is "
+                         "ines okafor. we have our own so no need for a loan violin")
+    assert form["pupil_name"] == "Ines Okafor" and form["needs_loan_violin"] is False
+    assert not str(form["lesson_date"]).startswith("1998")
+    claim = {"type": "object", "properties": {"claimant": {"type": "string"}, "witnesses": {"type": "array", "items": {
+        "type": "string"}}}, "required": ["claimant", "witnesses"]}
+    assert _form(claim, "policy HP-4410. my name is Tomas Reyes. i dropped my hat box in the rain. my neighbour Ruth "
+                        "saw it.")["claimant"] == "Tomas Reyes"
+    costs = {"type": "object", "properties": {"claimant": {"type": "string"}, "costs": {"type": "array", "items": {
+        "type": "object", "properties": {"amount": {"type": "number"}, "currency": {"type": "string", "enum": ["GBP", "EUR"]}},
+        "required": ["amount", "currency"]}}}, "required": ["claimant", "costs"]}
+    assert _form(costs, "Tour costs - Aiko Mori (staff 3310). train £42.10; hotel €96; taxi £18.")["claimant"] == "Aiko Mori"
+
+
+def test_an_faq_price_question_gets_the_price_not_the_length():
+    told = ("Q: How long is a violin lesson?\nA: Each violin lesson lasts 45 minutes.\n\n"
+            "Q: How much is a violin lesson?\nA: A violin lesson is £34.\n\nQ: Do you lend violins?\nA: Yes, for £5 a week.")
+    assert "£34" in _reply("How much is a violin lesson?", told)
+    assert "45 minutes" in _reply("how long is a violin lesson", told)
+    assert not _reply("What's the price of a lesson?", told).startswith("violin lesson:")  # no label read out
+
+
+def test_review_someones_notes_of_facts_are_no_summary_prompt():
+    for told, asked, fact in (
+            ("The caretaker's handover notes: the boiler engineer is on call at weekends; the lift man only weekdays.",
+             "who is on call at weekends?", "weekends"),
+            ("The tutor's summary of the term: scales need work; sight reading improved.", "what did the tutor say about "
+             "scales?", "scales")):
+        reply = _reply(asked, told)
+        assert "Problem" not in reply and fact in reply.lower(), told
+
+
+def test_review_a_sentence_after_a_correction_is_its_own():
+    tools = [_tool("book_table", "Book a table.", {"people": {"type": "integer"}, "time": {"type": "string"}})]
+    calls = _calls(tools, "table for 4 at 19:00. no wait, 6 people. also i finish work at 17:00 so that's fine.")
+    assert calls == [("book_table", {"people": 6, "time": "19:00"})]
+    rooms = [_tool("book_room", "Book a practice room.", {"room": {"type": "integer"}, "time": {"type": "string"}})]
+    assert _calls(rooms, "book room 1 at 18:00. no wait, room 2. we are 3 people.") == [("book_room", {"room": 2, "time": "18:00"})]
+
+
+def test_review_a_description_listing_things_beside_the_options_lets_them_be_asked_about():
+    zones = [_tool("set_zone", "Set a zone's heat (zones: hall and studio; the attic and the garage are not fitted yet).", {
+        "zone": {"type": "string", "enum": ["hall", "studio"]}, "celsius": {"type": "integer"}})]
+    said = [*_turn("set the hall to 20", "set_zone", {"zone": "hall", "celsius": 20}, "Done.", "Hall set to 20.", 1),
+            {"role": "user", "content": "set the attic to 16"}]
+    assert _calls(zones, said) == []
+
+
+def test_review_units_letters_and_phone_numbers_in_their_place():
+    bulbs = [_tool("buy_bulb", "Buy a bulb.", {"watts": {"type": "integer"}})]
+    assert _calls(bulbs, "buy a 40W bulb") == [("buy_bulb", {"watts": 40})]
+    told = "You work for Fern Music. Parents should call the office on 01632 960123. Never give out Ms Lund's mobile, 07700 900222."
+    assert "01632 960123" not in _reply("what's your VAT number?", told)
+    assert "01632 960123" not in _reply("what number of pupils do you teach?", told)
+    labels = [_tool("print_labels", "Print jar labels.", {"count": {"type": "integer"}})]
+    assert _calls(labels, "labels for plum, damson, quince. how many? one each") == [("print_labels", {"count": 3})]
+    hats = [_tool("search_hats", "Search the hat catalogue.", {"query": {"type": "string"}})]
+    assert [name for name, _ in _calls(hats, "got any thank you cards")] == ["search_hats"]
