@@ -290,8 +290,7 @@ _YOUNG = stem_set("child children kid kids")
 _PERSON = stem_set("name person customer user attendee participant people member guest speaker author "
                    "owner contact passenger traveler traveller employee patient client sender recipient assignee "
                    "organizer organiser host requester requestor reporter submitter applicant candidate caller student pupil "
-                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant observer surveyor recorder spotter "
-                   "claimant complainant policyholder witness")
+                   "teacher child patron tenant driver pet visitor player athlete swimmer keeper holder registrant observer surveyor recorder spotter")
 #: Fields that name a group of people: a team's name is no name of one of its players.
 _GROUPS = stem_set("team club band squad crew choir")
 #: A free-text field that grades without options: it takes the option its words lean to.
@@ -1073,7 +1072,8 @@ class Reader:
                 beside = any(n.lower() in options for n in _proper_names(text))  # (only beside an option's name)
                 return [n for n in named if n.lower() not in options] or _sent_to(text) * beside or named
                 # ("Send 12 roses to Lily", lily an option too: Lily)
-            return "person", lambda text: _named_in_lower_case(text) or people(text) or [
+            receiving = bool(field_stems & stem_set("recipient payee beneficiary addressee receiver to"))
+            return "person", lambda text: people(text) or _named_in_lower_case(text) * (not receiving) or [
                         served] * bool(
                 served) or [
                 t for t in tokens(text) if "." in t and t.islower() and t[1] != "." and all(map(str.isalnum,
@@ -1232,10 +1232,8 @@ class Reader:
         """The year the message or the instructions name, alone or in a date ("Today is 2025-03-10"; a date without
         one is in it), else this year."""
         said = tokens(f"{self.request.message} {self.request.instructions}"[:4000])
-        made = {k for k in range(1, len(said) - 1) if said[k - 1].lower() in ("a", "an", "my", "our", "the", "his", "her", "their") and (
-            said[k + 1][:1].isalpha() and said[k + 1].lower() not in CALENDAR)}  # a thing's year: "a 2017 ford focus"
-        return next((int(t[:4]) for k, t in enumerate(said) if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdecimal() and (
-            len(t) >= 4) and k not in made),  # not "20 June"
+        return next((int(t[:4]) for t in said if t[4:5] in ("", "-") and t[:2] in ("19", "20") and t[:4].isdecimal() and (
+            len(t) >= 4)),  # not "20 June"
                     datetime.date.today().year)
 
     @cached_property
@@ -1694,9 +1692,7 @@ class Reader:
         if kind == "place" and not self.start and (route := _route(self.whole)) and (side := _route_side(name, nullable)) is not None:
             return route[side]  # "Moving Glasgow -> Aberdeen", "Cork to Galway": from_city Glasgow, to_city Aberdeen
         if find is not None:
-            unread = {v for f, v in self.claimed.items() if f != name and (kind != "person" or set(words(f.replace(
-                "_", " "))) & _PERSON)}  # "member id is M-4471": not the class name (a person only another person's
-            # field's: "Regatta costs - Tamsin Rowe" is the claimant's)
+            unread = {v for f, v in self.claimed.items() if f != name}  # "member id is M-4471": not the class name
             avoid = unread | {v for v, k in self.given.items() if k != kind and ((k in self.NAMES) <= (
                 kind in self.NAMES) or k == "person")}  # a person's name is no clinic's ("Sign in Lucy Grant at Eastside")
             reads = (lambda text: find(" ".join(t for t in text.split(" ") if t.strip(".,;:!?") not in unread))) if (
@@ -2327,8 +2323,8 @@ class Reader:
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(t.lstrip("0123456789."))] if "/" in t and (u := t.lstrip("0123456789.").split("/")[0]).isalpha() and (
             u.lower() == name.lower().rpartition("_")[2]) or (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0].lower()) and (u not in ("C", "F") or any(w in name.lower() for w in (
-                "celsius", "fahrenheit", "temp", "centigrade", "cal"))) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0]) or u in ("C", "F") and any(w in name.lower() for w in ("celsius", "fahrenheit", "temp", "centigrade")) or (
+                u == "x") or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2; "3100kwh/year"
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         if len(found) == 2 and not self.start and not results and "_" in name and _paired(name, self.fields) and not set(
@@ -2701,7 +2697,7 @@ class Reader:
                 # committee" for an address)
         for clause in (f" {' '.join(_lower_tokens(part))} " for part in self.request.message.replace(";", ",").split(",")):
             cue = next((c for c in (" no need for ", " don't need ", " do not need ", " won't need ", " no need of ") if c in clause), "")
-            if cue and {stem(w) for w in clause.partition(cue)[2].split()} & marks:  # "no need for a loan car" of
+            if cue and {stem(w) for w in clause.partition(cue)[2].split(" but ")[0].split(" and ")[0].split()} & marks:  # "no need for a loan car" of
                 return False  # needs_courtesy_car
         phrase = " ".join(w for w in name.lower().split("_") if stem(w) in marks)  # needs_new_bridge: "new bridge"
         low = f" {' '.join(_lower_tokens(self.request.message.replace('-', ' ')))} "
@@ -5502,7 +5498,8 @@ def _named_in_lower_case(text: str) -> list[str]:
     for clause in text.replace(";", ",").replace(". ", ",").split(","):
         said = _lower_tokens(clause)
         for k in range(len(said)):
-            if said[k:k + 2] == ["name", "is"] or said[k] == "name's" or said[k:k + 2] == ["i'm", "called"]:
+            if (said[k:k + 2] == ["name", "is"] or said[k] == "name's") and (k == 0 or said[k - 1] == "my") or said[k:k + 2] == [
+                    "i'm", "called"]:  # (not "our dog's name is biscuit")
                 run = said[k + (1 if said[k] == "name's" else 2):]
                 if 2 <= len(run) <= 3 and all(w.isalpha() and w not in STOP and w not in CALENDAR for w in run) and run == [
                         t for t in tokens(clause)[-len(run):]]:
@@ -5665,7 +5662,8 @@ def _amended(request: Request) -> Request:
     for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):  # 2. and
         if any(c.isdigit() for c in text[at:end]):  # make it 20:00")
             again = any(cue in f" {text[end:].lower()}" for cue in (" make it", " make that", " actually", " instead", " i mean",
-                                                                     " sorry", " change it", " move it", " no wait"))
+                                                                     " sorry", " change it", " move it", " no wait", " better",
+                                                                     " nicer", " prefer", " rather"))  # ("10:00 is better")
             text, tail = (text, "") if again and shapes(text[end:]) & shapes(text[:end]) else (text[:end], text[end:])
             break
     before, after = tokens(text[:at]), tokens(text[at:])
@@ -6659,7 +6657,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         if number in answers:
             answer = line.strip()[2:].strip()
             told.append(("", answer))
-            of_question[answer] = frozenset(words(lines[answers[number]].strip()[2:]))
+            of_question[answer] = frozenset(words(lines[answers[number]].strip()[2:])) - _LIGHT_VERBS - _FAQ_LEADS  # ("Do
+            # you have meeting rooms?": meeting, room)
             continue
         for lead in ("You are talking to ", "You're talking to ", "You are speaking with ", "You are speaking to ",
                      "You are chatting with ", "You are helping ", "You're helping ", "You help ", "You assist "):  # "You are
@@ -6686,6 +6685,11 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
     return tuple((label, text, frozenset(words(label)) | (of_question.get(text, frozenset()) if not label else frozenset()), frozenset(words(text)) | (
         named if text.startswith("You are ") and text[8:9].isupper() else set())) for label, text in told)
+
+
+#: The words of an FAQ's question that only ask ("Can I...", "Do you have..."): no label of what it answers.
+_FAQ_LEADS = stem_set("do does did can could is are was will would how what when where which who you we i your our there have "
+                      "has get offer")
 
 
 def _table_rows(text: str) -> str:
@@ -6919,7 +6923,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             advice_stems = advice_stems | lasting
         elif days and not label and _weekdays(advice):  # "Which days...?": "... on Tuesday and Thursday mornings"
             advice_stems = advice_stems | {stem("day")}
-        if stem("number") in topic and "number of" not in message_text.lower() and (set(topic) - {stem("number")}) & advice_stems and any(_phone_like(m.group(
+        if stem("number") in topic and "number of" not in message_text.lower() and (set(topic) - {stem("number")}) & (
+                advice_stems | label_stems) and any(_phone_like(m.group(
                 0)) for m in _PHONE.finditer(advice)):  # "the office number?": "Customers should call the office on 01632 960555."
             advice_stems = advice_stems | {stem("number")}
         repeated = advice[:80].lower() in given and label not in ("name", "skill")  # asked again: said again
@@ -7150,9 +7155,7 @@ def _places(said: Sequence[str]) -> set[tuple[str, str]]:
     ``("during", "ceremony")`` of "during the ceremony"."""
     return {(a, place) for k, a in enumerate(said) if a in ("at", "in", "on", "to", "into", "during", "after", "before", "inside",
                                                           "outside") and (place := stem(next((w for w in said[k + 1:k + 3] if (
-                                                              w not in STOP)), "")))} | {  # (not "on it": a place said before)
-        ("in", w) for k, w in enumerate(said) if w in ("inside", "indoors", "outside", "outdoors") and not any(
-            n not in STOP for n in said[k + 1:k + 3])}  # "can i bring my dog inside?": inside itself
+                                                              w not in STOP)), "")))}  # (not "on it": a place said before)
 
 
 def _spots(places: set[tuple[str, str]]) -> set[tuple[str, str]]:
@@ -7213,7 +7216,8 @@ def _loosely_told(request: Request, question: str, instead_of: str = "") -> str 
         # need?" asks of a rule)
     found = [line.strip() for piece in sentences(request.instructions[:4000]) for line in piece.split("; ") if not (
         line.lower().startswith(_OWN_ORDERS) and not (line.lower().startswith(("you know ", "you have ")) and ": " in line)) and (
-            things <= set(words(line)))]  # (the facts "You know" list: "You know the kit list ...: helmet, ...")
+            things <= set(words(line))) and not line.rstrip().endswith("?") and line.strip()[:2].lower() not in ("q:", "a:")]
+    # (the facts "You know" list: "You know the kit list ...: helmet, ..."; no FAQ's question, which :func:`_told` reads)
     if len(found) != 1:
         return None
     if found[0].startswith(("You have no ", "You know nothing")):  # "You have no authority to give refunds: ...": mine to say
@@ -7262,6 +7266,8 @@ def _permitted(request: Request) -> str | None:
     being = set(words(min((state.partition(cut)[0] for cut in (",", ";", ".", "?", "!", " can ", " could ", " may ")), key=len)))
     # dash?"), up to the question
     found = []
+    where = _places(asked) | {("in", w) for k, w in enumerate(asked) if w in ("inside", "indoors", "outside", "outdoors") and not any(
+        n not in STOP for n in asked[k + 1:k + 3])}  # where the message asks of ("can i bring my dog inside?": inside)
     for line in sentences(request.instructions[:4000]):
         for clause in line.rstrip(".!").replace(";", ",").split(","):
             label, colon, rest = clause.partition(": ")
@@ -7287,9 +7293,9 @@ def _permitted(request: Request) -> str | None:
             timed = any(a in ("after", "before", "until", "from") and _clock(_lower_tokens(item), k + 1) is not None for k, a in (
                 enumerate(_lower_tokens(item))))  # "No campfires after 10pm" says nothing of "Can we have a campfire?"
             if (banned or allowed) and item and hours is not False and not (timed and hours is None) and (hours or not (
-                    bounds and _places(asked) and not _spots(bounds) & _spots(_places(asked)))):  # ("in the café": "into the cafe")
+                    bounds and where and not _spots(bounds) & _spots(where))):  # ("in the café": "into the cafe")
                 found.append(("No" if banned else "Yes", line.strip(), len(set(words(item)) & own)))
-            elif allowed and item and "only" in said and bounds and _places(asked) and not _spots(bounds) & _spots(_places(asked)):
+            elif allowed and item and "only" in said and bounds and where and not _spots(bounds) & _spots(where):
                 found.append(("No", line.strip(), len(set(words(item)) & own)))  # "Fires are allowed in the fire pits
                 # only.": not on the beach
     most = max((n for *_, n in found), default=0)  # of "Bikes are not allowed" and "Folding bikes are allowed", the
@@ -7793,6 +7799,12 @@ def _from_results(request: Request, question: str, alone: bool = False) -> str |
         if depth < 3 and (best := _best(records, said) or len(records) < 2 and _best([_measured(
                 out) for n, out in found if n == name], said)):
             return best  # London), in words too ("Oslo: 4°C, cloudy", "Rome: 18°C, sunny")
+        own = [set(words(" ".join(str(v) for v in one.values() if isinstance(v, str)))) for one in records]
+        named = [one for one, mine in zip(records, own) if mine - set().union(*(o for o in own if o is not mine)) & heard]
+        flags = [k for k, v in (named[0] if len(named) == 1 else {}).items() if isinstance(v, bool) and set(words(
+            k.replace("_", " "))) <= heard]  # "is the silmarillion in stock?": that record's in_stock, not another's
+        if depth < 3 and said[:1] and said[0] in _YES_NO and len(records) > 1 and len(flags) == 1:
+            return f"{'Yes' if named[0][flags[0]] else 'No'}: {_record(named[0]).rstrip('.')}."
         if depth < 3 and said[:1] and (said[0] in _YES_NO or said[0] == "which") and len(records) > len(kept := _kept(
                 records, question)) > 0:
             return f"{'Yes: ' * (said[0] != 'which')}{'; '.join(map(_record, kept[:8]))}."  # "Is 19 June a holiday?"

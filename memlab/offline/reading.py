@@ -1512,9 +1512,10 @@ def _named_as_wanted(low: str, phrase: str) -> bool:
     at = low.find(phrase)
     while at >= 0:
         before = low[:at].rstrip()
-        sentence = set(words(before[max(before.rfind(mark) for mark in ".!?\n") + 1:]))
-        if not before.endswith(("'", "’", "'s", "’s", "their", "his", "her")) or sentence & _MADE:
-            return True
+        near = before[max(before.rfind(mark) for mark in ".!?\n") + 1:].split()[-6:]  # "Output the site lead's handover
+        near = near[max((k + 1 for k, w in enumerate(near) if w in ("from", "in", "of", "using", "per")), default=0):]  # note" (not
+        if not before.endswith(("'", "’", "'s", "’s", "their", "his", "her")) or set(words(" ".join(near))) & _MADE:  # "updates
+            return True  # from the caretaker's handover notes")
         at = low.find(phrase, at + 1)
     return False
 

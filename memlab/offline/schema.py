@@ -151,6 +151,11 @@ def _copied_numbers(out: Mapping[str, Any], schema: Mapping[str, Any], filler: F
     return copied
 
 
+#: Words of a field that holds a person's name: a name given to it and to another field is the person's alone.
+_PEOPLE = frozenset("name pupil student guest customer person passenger patient client member rider player attendee "
+                    "participant visitor tenant surname forename first last given family".split())
+
+
 def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, description: str, depth: int,
            only_found: bool = False, owner: str = "", nullable: bool = False) -> Any:
     """The value of one (sub)schema: its ``const``, an ``enum`` choice, its first non-null option, or by type; of
@@ -224,6 +229,11 @@ def _value(schema: Any, filler: Filler, defs: Mapping[str, Any], name: str, desc
                 continue
             if any(k.lower().split("_")[0] in out[key].lower().split() for k in (key, later)):
                 continue  # "Holloway Mill" of mill_name stays whole
+            personal = [k for k in (key, later) if set(k.lower().split("_")) & _PEOPLE]
+            if out[key] == out[later] and len(personal) == 1 and all(w.isalpha() for w in out[key].split()):  # "for Ife
+                free = later if key in personal else key  # Adeyemi": the pupil's whole name, no slot "Ife"
+                out[free] = None if _may_be_null(fields[free], defs) else f"unknown {free.replace('_', ' ')}"
+                continue
             repeats = any(side in k.lower() for k in (key, later) for side in ("winn", "loser", "losing"))
             worded = any(w in k.lower() for k in (key, later) for w in ("message", "text", "note", "caption", "inscription"))
             if out[key] == out[later] and not {key, later} & {"name", "title"} and not repeats and not worded:  # a person's name is

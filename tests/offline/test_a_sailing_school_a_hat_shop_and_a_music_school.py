@@ -24,8 +24,8 @@ school, a hat shop, a music school):
 - an FAQ's answer is read with its question ("Q: Do you clean felt hats?" / "A: Yes, ... £18"), never the question
   alone; "the office number" is not refused for a secret mobile number beside it; an FAQ's "How much...?" gets the
   answer with a price, not the one with a length;
-- a form takes a name written in lower case after "name is", the speaker as the claimant (also under a heading
-  "Tour costs - Aiko Mori"), "no need for a loan violin" as no, and a date's year never from "a 1998 violin".
+- a form takes a name written in lower case after "my name is" (none else found), the name under a heading ("Tour
+  costs - Aiko Mori"), "no need for a loan violin" as no (up to its clause's "but").
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: "no, low priority" read as a
 negated "low", a unit letter ("5C", "2C") read as a count, a second correction lost after the first, a summary
@@ -34,7 +34,9 @@ prompt with a possessive ("the caretaker's handover note") taken for someone's n
 and of a second: someone's notes of facts ("The caretaker's handover notes: ...") read as a summary prompt, a sentence
 after a correction read as correcting it ("we are 3 people"), a description's things beside the options taken for
 the tool's own words, "40W" no longer read, any "... number?" answered by a phone, "one each" after "how many?" lost,
-"got any thank you cards" thanked.
+"got any thank you cards" thanked; and of a third, with a hunt: an FAQ's question read back as its answer, a rule of
+a place ("No drum kits indoors.") lost to a table row, a lower-case name taken for the recipient or from "our dog's
+name is ...", a temperature's "950C" no longer read.
 """
 
 from __future__ import annotations
@@ -277,11 +279,8 @@ def test_a_form_reads_a_name_in_lower_case_a_claimant_and_no_need():
     form = _form(schema, "hi, can i book a violin lesson. its a 1998 german violin, any day the week of 14 april. name is "
                          "ines okafor. we have our own so no need for a loan violin")
     assert form["pupil_name"] == "Ines Okafor" and form["needs_loan_violin"] is False
-    assert not str(form["lesson_date"]).startswith("1998")
-    claim = {"type": "object", "properties": {"claimant": {"type": "string"}, "witnesses": {"type": "array", "items": {
-        "type": "string"}}}, "required": ["claimant", "witnesses"]}
-    assert _form(claim, "policy HP-4410. my name is Tomas Reyes. i dropped my hat box in the rain. my neighbour Ruth "
-                        "saw it.")["claimant"] == "Tomas Reyes"
+    both = _form(schema, "violin lesson please, name is ines okafor. we don't need a loan violin but we do need a stand")
+    assert both["needs_loan_violin"] is False
     costs = {"type": "object", "properties": {"claimant": {"type": "string"}, "costs": {"type": "array", "items": {
         "type": "object", "properties": {"amount": {"type": "number"}, "currency": {"type": "string", "enum": ["GBP", "EUR"]}},
         "required": ["amount", "currency"]}}}, "required": ["claimant", "costs"]}
@@ -323,8 +322,8 @@ def test_review_a_description_listing_things_beside_the_options_lets_them_be_ask
 
 
 def test_review_units_letters_and_phone_numbers_in_their_place():
-    bulbs = [_tool("buy_bulb", "Buy a bulb.", {"watts": {"type": "integer"}})]
-    assert _calls(bulbs, "buy a 40W bulb") == [("buy_bulb", {"watts": 40})]
+    kiln = [_tool("set_kiln", "Set the kiln.", {"target_temp": {"type": "integer"}})]
+    assert _calls(kiln, "set the kiln to 950C") == [("set_kiln", {"target_temp": 950})]
     told = "You work for Fern Music. Parents should call the office on 01632 960123. Never give out Ms Lund's mobile, 07700 900222."
     assert "01632 960123" not in _reply("what's your VAT number?", told)
     assert "01632 960123" not in _reply("what number of pupils do you teach?", told)
@@ -332,3 +331,22 @@ def test_review_units_letters_and_phone_numbers_in_their_place():
     assert _calls(labels, "labels for plum, damson, quince. how many? one each") == [("print_labels", {"count": 3})]
     hats = [_tool("search_hats", "Search the hat catalogue.", {"query": {"type": "string"}})]
     assert [name for name, _ in _calls(hats, "got any thank you cards")] == ["search_hats"]
+
+
+def test_review_an_faqs_question_is_never_the_answer_and_a_rule_still_holds_indoors():
+    told = ("You are the assistant for Hollow Lane Stables.\nQ: Do you sell hay?\nA: No, we only sell straw.\n"
+            "Q: Can I bring my dog?\nA: Dogs on leads are welcome in the yard, not the barn.\n"
+            "Q: When is the yard open?\nA: Wednesday to Sunday, 8am to 6pm.")
+    reply = _reply("When is the yard open?", told)
+    assert "Wednesday to Sunday" in reply and not reply.startswith("Q:")
+    hall = ("| Room | Capacity |\n|---|---|\n| Main studio | 40 |\n| Small studio | 12 |\n| Office | 4 |\n\n"
+            "- No drum kits indoors.\n- The studio must be vacated by 10pm.")
+    assert _reply("Can we bring a drum kit into the main studio?", hall).startswith("No")
+
+
+def test_review_a_lower_case_name_is_the_speakers_own_and_a_tools_recipient_is_whom_it_goes_to():
+    tools = [_tool("send_money", "Send money to someone.", {"recipient": {"type": "string"}, "amount_gbp": {"type": "number"}})]
+    assert _calls(tools, "send £20 to Joe Kerr. my name is ana lopez") == [("send_money", {"recipient": "Joe Kerr", "amount_gbp": 20})]
+    from ..helpers import offline_form as _form
+    owner = {"type": "object", "properties": {"owner_name": {"type": "string"}}, "required": ["owner_name"]}
+    assert _form(owner, "hi, our dog's name is biscuit brown, he needs a trim")["owner_name"] != "Biscuit Brown"
