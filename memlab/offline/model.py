@@ -1072,7 +1072,8 @@ class Reader:
                 beside = any(n.lower() in options for n in _proper_names(text))  # (only beside an option's name)
                 return [n for n in named if n.lower() not in options] or _sent_to(text) * beside or named
                 # ("Send 12 roses to Lily", lily an option too: Lily)
-            receiving = bool(field_stems & stem_set("recipient payee beneficiary addressee receiver to"))
+            receiving = bool(field_stems & stem_set("recipient payee beneficiary addressee receiver to dog cat pet horse child son "
+                                                    "daughter kid baby animal"))  # (the speaker's own name is none of theirs)
             return "person", lambda text: people(text) or _named_in_lower_case(text) * (not receiving) or [
                         served] * bool(
                 served) or [
@@ -1249,6 +1250,9 @@ class Reader:
         """:meth:`_text`, written as the option the field's description or its tool's lists when it is one of them in
         other words ("250 booklets" of "an item (flyer, poster, booklet)": booklet)."""
         value = self._text(name, description, format, owner, nullable)
+        if self.tool and value and value.lower() == "name" and "name" not in name.lower():  # "order the salt path for me,
+            value = None  # my name is kim lee": no title "name" (a word that names nothing; asked instead)
+            self.found_nothing += [name] * (name not in self.found_nothing)
         told = next((t.told for t in self.request.tools if t.name == self.tool), "")
         if (only := _choice_only(name, told)) and (value or "").lower() not in {o.lower() for o in only}:  # "slot is am or
             said = set(words(self.request.message)) | set(_lower_tokens(self.request.message))  # pm": "thursday morning"
@@ -1467,7 +1471,8 @@ class Reader:
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
         called = next((self.whole.partition(cue)[2] for cue in (" called ", " named ", " labelled ", " labeled ") if cue in (
-            self.whole)), "") if field_stems & stem_set("name label tag nickname") and not self.answer else ""
+            self.whole) and not self.whole.lower().partition(cue)[0].rstrip().endswith(("i'm", "im", "i am", "we're"))), "") if (
+            field_stems & stem_set("name label tag nickname") and not self.answer) else ""  # (not "i'm called owen price")
         if (quote := _QUOTED.match(called.strip())) is not None:  # "labelled 'feed the sourdough starter'": all of it
             return quote.group(1)
         if said := " ".join(itertools.takewhile(lambda w: w.lower() not in STOP, called.strip(" .!?").split())):
@@ -2323,8 +2328,8 @@ class Reader:
             "once": "1", "twice": "2", "thrice": "3"}.get(w.lower(), w) for w, n in zip(said, [*said[1:], ""]))
         found = [t[:len(t) - len(t.lstrip("0123456789."))] if "/" in t and (u := t.lstrip("0123456789.").split("/")[0]).isalpha() and (
             u.lower() == name.lower().rpartition("_")[2]) or (u := t.lstrip("0123456789.")).isalpha() and len(u) <= 3 and (name.lower(
-            ).startswith(u[0]) or u in ("C", "F") and any(w in name.lower() for w in ("celsius", "fahrenheit", "temp", "centigrade")) or (
-                u == "x") or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
+            ).startswith(u[0]) or u in ("C", "F") and any(w in name.lower() for w in ("temp", *(("celsius", "centigrade") if (
+                u == "C") else ("fahrenheit",)))) or u == "x" or stem(u.lower()) in related({stem("unit")})) else t for t in (t.lstrip("£$€#+x") for t in tokens(text) for t in (  # "250g": 250 grams
                 t.split("-") if t[:1].isdigit() and t[-1:].isdigit() else [t]))]  # "90,000-120,000": two; "2x": 2; "3100kwh/year"
         found = [t for t in found if _NUMBER.fullmatch(t)]  # "€1,250.00": one
         if len(found) == 2 and not self.start and not results and "_" in name and _paired(name, self.fields) and not set(

@@ -36,7 +36,8 @@ after a correction read as correcting it ("we are 3 people"), a description's th
 the tool's own words, "40W" no longer read, any "... number?" answered by a phone, "one each" after "how many?" lost,
 "got any thank you cards" thanked; and of a third, with a hunt: an FAQ's question read back as its answer, a rule of
 a place ("No drum kits indoors.") lost to a table row, a lower-case name taken for the recipient or from "our dog's
-name is ...", a temperature's "950C" no longer read.
+name is ...", a temperature's "950C" no longer read; and of a fourth, with a last hunt: "20C" sent to a
+``fahrenheit`` field, "name" of "my name is" taken for a title, "i'm called ..." for a pony's name.
 """
 
 from __future__ import annotations
@@ -324,6 +325,8 @@ def test_review_a_description_listing_things_beside_the_options_lets_them_be_ask
 def test_review_units_letters_and_phone_numbers_in_their_place():
     kiln = [_tool("set_kiln", "Set the kiln.", {"target_temp": {"type": "integer"}})]
     assert _calls(kiln, "set the kiln to 950C") == [("set_kiln", {"target_temp": 950})]
+    stat = [_tool("set_thermostat", "Set the thermostat.", {"fahrenheit": {"type": "integer"}})]
+    assert all(args.get("fahrenheit") != 20 for _, args in _calls(stat, "practice room to 20C"))
     told = "You work for Fern Music. Parents should call the office on 01632 960123. Never give out Ms Lund's mobile, 07700 900222."
     assert "01632 960123" not in _reply("what's your VAT number?", told)
     assert "01632 960123" not in _reply("what number of pupils do you teach?", told)
@@ -350,3 +353,14 @@ def test_review_a_lower_case_name_is_the_speakers_own_and_a_tools_recipient_is_w
     from ..helpers import offline_form as _form
     owner = {"type": "object", "properties": {"owner_name": {"type": "string"}}, "required": ["owner_name"]}
     assert _form(owner, "hi, our dog's name is biscuit brown, he needs a trim")["owner_name"] != "Biscuit Brown"
+
+
+def test_review_the_speakers_own_name_is_never_a_title_nor_a_pets():
+    tools = [_tool("order_score", "Order in a sheet music score for a customer.", {"title": {"type": "string"}, "customer": {
+        "type": "string"}, "phone": {"type": "string"}})]
+    assert all(args.get("title") != "name" for _, args in _calls(
+        tools, "can you order the lark ascending for me, my name is ada brook, phone 07700 900315"))
+    groom = [_tool("book_lesson", "Book a riding lesson. level is novice or improver.", {
+        "pony_name": {"type": "string"}, "level": {"type": "string"}, "day": {"type": "string"}, "rider": {"type": "string"}})]
+    for _, args in _calls(groom, "lesson on tuesday for jinx, improver level. i'm called nia cole"):
+        assert args.get("pony_name") != "nia cole"
