@@ -1250,7 +1250,8 @@ class Reader:
         """:meth:`_text`, written as the option the field's description or its tool's lists when it is one of them in
         other words ("250 booklets" of "an item (flyer, poster, booklet)": booklet)."""
         value = self._text(name, description, format, owner, nullable)
-        if self.tool and value and value.lower() == "name" and "name" not in name.lower():  # "order the salt path for me,
+        if self.tool and value and value.lower() == "name" and "name" not in name.lower() and _lower_tokens(self.request.message).count(
+                "name") == 1 and " name is " in f" {' '.join(_lower_tokens(self.request.message))} ":  # "order the salt path for me,
             value = None  # my name is kim lee": no title "name" (a word that names nothing; asked instead)
             self.found_nothing += [name] * (name not in self.found_nothing)
         told = next((t.told for t in self.request.tools if t.name == self.tool), "")
@@ -1471,7 +1472,7 @@ class Reader:
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
         called = next((self.whole.partition(cue)[2] for cue in (" called ", " named ", " labelled ", " labeled ") if cue in (
-            self.whole) and not self.whole.lower().partition(cue)[0].rstrip().endswith(("i'm", "im", "i am", "we're"))), "") if (
+            self.whole) and _lower_tokens(self.whole.partition(cue)[0])[-1:] not in (["i'm"], ["im"], ["am"], ["we're"])), "") if (
             field_stems & stem_set("name label tag nickname") and not self.answer) else ""  # (not "i'm called owen price")
         if (quote := _QUOTED.match(called.strip())) is not None:  # "labelled 'feed the sourdough starter'": all of it
             return quote.group(1)

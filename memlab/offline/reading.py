@@ -489,6 +489,7 @@ class _Reader:
         lines = sentences(text) if role != "tool" else result_lines(text)
         for sentence, heading in _note_lines(text) if role == "note" else [(line, frozenset()) for line in lines]:
             said, sentence = sentence, self.fixed(sentence) if role == "user" else sentence
+            sentence = _one_day(sentence, said) if sentence != said else sentence
             tags = _tags(sentence) if role in ("user", "note") else frozenset()
             stems = frozenset(words(sentence)) | heading | tags | (self.pointed(sentence) if role == "user" else set()) | {
                 stem(part) for t in tokens(sentence[:400]) if "-" in t and t[:1].isalpha() for part in t.split("-") if len(
@@ -1061,6 +1062,23 @@ def day_asked(options: Sequence[Any], text: str) -> str:
         "s") == o.lower()]
     asked = [o for aside, o in named if not aside]
     return asked[-1] if len(set(asked)) == 1 and any(aside for aside, _ in named) else ""
+
+
+def _one_day(fixed: str, said: str) -> str:
+    """A statement as a correction rewrote it, with the one day the correction names in place of the day it held
+    ("I booked ... for Tuesday 4pm" and "Actually make it 5pm on Wednesday": "... for Wednesday 5pm", not "for
+    Tuesday 5pm on Wednesday")."""
+    new = [t for t in tokens(said) if t.lower() in _WEEKDAYS]
+    old = [t for t in tokens(fixed) if t.lower() in _WEEKDAYS and t.lower() != (new or [""])[0].lower()]
+    if len({t.lower() for t in new}) != 1 or len(old) != 1 or new[0].lower() not in fixed.lower():
+        return fixed
+    found = tokens(fixed)
+    at = next((k for k in range(len(found) - 3) if found[k] == old[0] and found[k + 1][:1].isdigit() and found[k + 2].lower() in (
+        "on", "for") and found[k + 3].lower() == new[0].lower()), None)  # "Tuesday 5pm on Wednesday", as the value went in
+    if at is None:
+        return fixed
+    joined = f"{found[at]} {found[at + 1]} {found[at + 2]} {found[at + 3]}"
+    return fixed.replace(joined, f"{found[at + 3]} {found[at + 1]}", 1) if joined in fixed else fixed
 
 
 def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:

@@ -24,6 +24,7 @@ school, a hat shop, a music school):
 - an FAQ's answer is read with its question ("Q: Do you clean felt hats?" / "A: Yes, ... £18"), never the question
   alone; "the office number" is not refused for a secret mobile number beside it; an FAQ's "How much...?" gets the
   answer with a price, not the one with a length;
+- a correction of a day and a time ("Actually make it 4pm on Friday") moves both, never "Thursday 4pm on Friday";
 - a form takes a name written in lower case after "my name is" (none else found), the name under a heading ("Tour
   costs - Aiko Mori"), "no need for a loan violin" as no (up to its clause's "but").
 
@@ -37,7 +38,8 @@ the tool's own words, "40W" no longer read, any "... number?" answered by a phon
 "got any thank you cards" thanked; and of a third, with a hunt: an FAQ's question read back as its answer, a rule of
 a place ("No drum kits indoors.") lost to a table row, a lower-case name taken for the recipient or from "our dog's
 name is ...", a temperature's "950C" no longer read; and of a fourth, with a last hunt: "20C" sent to a
-``fahrenheit`` field, "name" of "my name is" taken for a title, "i'm called ..." for a pony's name.
+``fahrenheit`` field, "name" of "my name is" taken for a title, "i'm called ..." for a pony's name; and of a fifth:
+"called" after a word ending in "im" ("for tim called ...") skipped, a field labelled "name" asked for.
 """
 
 from __future__ import annotations
@@ -364,3 +366,17 @@ def test_review_the_speakers_own_name_is_never_a_title_nor_a_pets():
         "pony_name": {"type": "string"}, "level": {"type": "string"}, "day": {"type": "string"}, "rider": {"type": "string"}})]
     for _, args in _calls(groom, "lesson on tuesday for jinx, improver level. i'm called nia cole"):
         assert args.get("pony_name") != "nia cole"
+
+
+def test_a_correction_of_a_day_and_a_time_moves_both():
+    said = _chat("I booked a hat fitting for Thursday 2pm, booking HF-2210.", "Noted.",
+                 "Actually make it 4pm on Friday, I'm at work until 3", "Noted.", "when is my hat fitting?")
+    reply = _reply(said, "You keep track of the user's bookings.")
+    assert "Friday 4pm" in reply and "Thursday 4pm" not in reply
+
+
+def test_review_called_after_a_name_and_a_field_labelled_name_are_kept():
+    lists = [_tool("make_playlist", "Make a practice playlist.", {"name": {"type": "string"}})]
+    assert _calls(lists, "make a playlist for tim called scale drills") == [("make_playlist", {"name": "scale drills"})]
+    form = [_tool("add_field", "Add a text field to the sign-up form.", {"label": {"type": "string"}})]
+    assert _calls(form, "add a text field labelled name to the form") == [("add_field", {"label": "name"})]
