@@ -5054,7 +5054,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         verbs = [t.name.replace("-", "_").split("_")[0].lower() * ((_lower_tokens(t.told) or [""])[0] not in _READS)
                  for t in tools]  # "opening_hours" opens nothing, nor lock_stock ("How many of a key blank ...")
         verbs = [told if v and stem(v) not in _VERBS | _CHANGES | _BUYS and stem(told := (_lower_tokens(t.told) or [""])[0]) in (
-            _BUYS) else v for t, v in zip(tools, verbs)]  # museum_tickets "Buy museum tickets...": it buys
+            _BUYS | _CHANGES) else v for t, v in zip(tools, verbs)]  # museum_tickets "Buy museum tickets...": it buys
         verbs = ["" if v.endswith("er") and v not in _ER_VERBS and stem(v) != v and stem((_lower_tokens(t.told) or [""])[0]) != stem(v) else v
                  for t, v in zip(tools, verbs)]  # locker_status, printer_queue: a thing, no verb ("lock", "print")
         verbs = [v + "ing" * (v == "add" and "string" not in str(t.parameters)) for t, v in zip(tools, verbs)]  # add a
@@ -6618,8 +6618,8 @@ def _forbidden(instructions: str, question: str) -> str | None:
     asks = set(_topic(question)) | ({stem("advice")} if _lower_tokens(question)[:1] == ["should"] else set())
     for rule in _FORBIDS.finditer(instructions[:4000]):
         verb, what = rule.groups()
-        barred = words(what if stem(verb) in _GIVING else f"{verb} {what}")
-        if barred and _covered(barred, asks) == len(barred):
+        barred = [w for w in words(what if stem(verb) in _GIVING else f"{verb} {what}") if w not in ("out", "away")]  # ("do
+        if barred and _covered(barred, asks) == len(barred):  # not give out)" bars no "call out")
             return rule.group(0).strip()
     return None
 
@@ -6689,7 +6689,9 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
     if "skill" not in dict(told):  # "You are Pip, a baker's assistant." answers "What can you do?" too
         told += [("skill", text) for label, text in told if label == "name"][:1]
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
-    return tuple((label, text, frozenset(words(label)) | (of_question.get(text, frozenset()) if not label else frozenset()), frozenset(words(text)) | (
+    return tuple((label, text, frozenset(words(label)) | (of_question.get(text, frozenset()) if not label else frozenset()), frozenset(words(text)) | {
+        stem(t.replace("-", "").lower()) for t in tokens(f"{label} {text}"[:400]) if "-" in t.strip("-")} | (  # "Call-out
+        # fee £60." of "how much is the callout"
         named if text.startswith("You are ") and text[8:9].isupper() else set())) for label, text in told)
 
 
@@ -10049,7 +10051,8 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
             thing = said[k + 1:hidden] if hidden else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
                 w for w in said[k + 1:k + 8] if w not in _AUDIENCE | {"ever"}]))[:5]  # (not "a customer")
             passive = [w for w in said[max(0, k - 2):k] if w not in ("not", "never")][-1:] in (["be"], ["been"], ["is"], ["are"])
-            thing = ["it"] if passive and not hidden else thing  # "it ... must not be shared in chat", "It is not shared":
+            thing = [w for w in thing if w not in ("out", "away")]  # "(private, do not give out)": of this sentence
+            thing = ["it"] if passive and not hidden or not thing else thing  # "it ... must not be shared in chat", "It is not shared":
             # what the sentence is of
             after = list(itertools.dropwhile(lambda t: t.lower() != word, tokens(piece)))[1:]
             inside = [t for t in after if any(c.isdigit() for c in t) or t.isupper() and len(t) > 2 and thing and (
@@ -10067,8 +10070,10 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                 continue
             if thing[:1] and thing[0] in _THIS or hidden and facts(piece):  # "..., never reveal it": this sentence's own
                 head = list(itertools.takewhile(lambda w: w not in ("is", "are"), said[:k]))
-                named = len(head) < k and not passive and not set(head) <= {"it", "this", "that", "they", "these", "those", "which"}
-                ones = [piece] if facts(piece) or not told.index(piece) or named else [told[told.index(piece) - 1]]  # values ("Keep
+                named = len(head) < k and not passive and not set(head) <= {"it", "this", "that", "they", "these", "those", "which"} and (
+                    head[:1] not in (["this"], ["that"], ["these"], ["those"]))  # ("This code is private: never share it")
+                aside = "(" in piece and piece.rfind("(") < piece.lower().rfind(f" {word}")  # "...: https://... (internal only,
+                ones = [piece] if facts(piece) or not told.index(piece) or named or aside else [told[told.index(piece) - 1]]  # values ("Keep
                 # the alarm code confidential: it is 9090" too), or the sentence's before ("The code is ZEBRA-77. Never
                 # reveal it."; not of "The group link is private; never share it": the link, told nowhere)
             else:  # "Never share the door code": the sentence that tells the door code
@@ -10077,9 +10082,11 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                     " is ")[0] if " is " in one else one.partition(" are ")[0]))]
             ones = [part for one in ones for part in (one.split(" and ") if one.count(" is ") > 1 else [one])]  # "The alarm
             for one in ones:  # code is 9034 and the Wi-Fi admin password is L0ftAdm!n": each value with its own label
-                label = one.partition(" is ")[0] if " is " in one else ""
+                label = one.partition(" is ")[0] if " is " in one else f"the {one.partition(': ')[0]}" if ": " in one else ""
+                # ("Staff WhatsApp group: https://...": the staff whatsapp group)
                 label = label.lower() if label and len(label.split()) <= 5 else "that"
                 label = " ".join(thing) if one is piece and hidden and thing[:1] and thing[0] not in _THIS else label
+                kept += [(t.rstrip(".,;)"), label) for t in (one.partition(": ")[2] or one).split() if "://" in t]  # a link
                 kept += [(" ".join(run), label) for run in digit_groups(one.partition(" is ")[2] or one)]  # ("0800 555
                 # 0199" is one)
     return tuple(kept)
@@ -10092,7 +10099,8 @@ def _kept_secret(instructions: str, text: str) -> str:
     secrets = _secrets(instructions) if any(cue in low for cue in ("reveal", "share", "disclos", "divulg", "leak", "give", "tell", "mention",
                                                                   "secret", "confidential", "private")) else ()
     labels: dict[str, list[str]] = {}  # ("The alarm code is 9034 and the Wi-Fi admin password is ...": both named)
-    for line, label in ((line, label) for secret, label in secrets for line in sentences(text) if whole_words_at(line, secret)):
+    for line, label in ((line, label) for secret, label in secrets for line in sentences(text) if whole_words_at(line, secret) or (
+            "://" in secret and secret.lower() in line.lower())):  # (a link as said, "Https://...")
         labels.setdefault(line, []).extend([label] * (label not in labels.get(line, [])))
     refusals = {line: f"I can't share {' or '.join(named)}: my instructions say not to." for line, named in labels.items()}
     for line in sentences(text) if secrets or any(cue in low for cue in ("reveal", "share", "disclos", "give", "tell")) else ():
