@@ -1250,8 +1250,9 @@ class Reader:
         """:meth:`_text`, written as the option the field's description or its tool's lists when it is one of them in
         other words ("250 booklets" of "an item (flyer, poster, booklet)": booklet)."""
         value = self._text(name, description, format, owner, nullable)
-        if self.tool and value and value.lower() == "name" and "name" not in name.lower() and _lower_tokens(self.request.message).count(
-                "name") == 1 and " name is " in f" {' '.join(_lower_tokens(self.request.message))} ":  # "order the salt path for me,
+        heard = " ".join(_lower_tokens(self.request.message))
+        if self.tool and value and value.lower() == "name" and "name" not in name.lower() and " name is " in f" {heard} ":  # "order
+            # the salt path for me,
             value = None  # my name is kim lee": no title "name" (a word that names nothing; asked instead)
             self.found_nothing += [name] * (name not in self.found_nothing)
         told = next((t.told for t in self.request.tools if t.name == self.tool), "")
@@ -1472,7 +1473,8 @@ class Reader:
         if field_stems & _GENERIC_ANSWER and self.answer and self.judged:  # a judge's feedback: on the text judged
             return f"The text above reads: {_cut(self.judged, 200)}"
         called = next((self.whole.partition(cue)[2] for cue in (" called ", " named ", " labelled ", " labeled ") if cue in (
-            self.whole) and _lower_tokens(self.whole.partition(cue)[0])[-1:] not in (["i'm"], ["im"], ["am"], ["we're"])), "") if (
+            self.whole) and _lower_tokens(self.whole.partition(cue)[0])[-1:] not in (["i'm"], ["im"], ["we're"]) and _lower_tokens(
+                self.whole.partition(cue)[0])[-2:] != ["i", "am"]), "") if (
             field_stems & stem_set("name label tag nickname") and not self.answer) else ""  # (not "i'm called owen price")
         if (quote := _QUOTED.match(called.strip())) is not None:  # "labelled 'feed the sourdough starter'": all of it
             return quote.group(1)
@@ -6690,7 +6692,8 @@ def _told(instructions: str) -> tuple[tuple[str, str, frozenset[str], frozenset[
         told += [("skill", text) for label, text in told if label == "name"][:1]
     named = {stem("name")}  # "The user is Ana, a nurse." → "You are Ana, a nurse.": the user's name
     return tuple((label, text, frozenset(words(label)) | (of_question.get(text, frozenset()) if not label else frozenset()), frozenset(words(text)) | {
-        stem(t.replace("-", "").lower()) for t in tokens(f"{label} {text}"[:400]) if "-" in t.strip("-")} | (  # "Call-out
+        stem(t.replace("-", "").lower()) for t in tokens(f"{label} {text}"[:400]) if "-" in t.strip("-") and all(
+            len(part) >= 3 for part in t.split("-"))} | (  # "Call-out (not "re-cover" of "recover")
         # fee £60." of "how much is the callout"
         named if text.startswith("You are ") and text[8:9].isupper() else set())) for label, text in told)
 
@@ -10051,7 +10054,10 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
             thing = said[k + 1:hidden] if hidden else list(itertools.takewhile(lambda w: w not in ("to", "with", "and", "or"), [
                 w for w in said[k + 1:k + 8] if w not in _AUDIENCE | {"ever"}]))[:5]  # (not "a customer")
             passive = [w for w in said[max(0, k - 2):k] if w not in ("not", "never")][-1:] in (["be"], ["been"], ["is"], ["are"])
-            thing = [w for w in thing if w not in ("out", "away")]  # "(private, do not give out)": of this sentence
+            bare = not [w for w in said[k + 1:k + 4] if w not in ("out", "away")]  # "(private, do not give out)": of this
+            thing = [w for w in thing if w not in ("out", "away")]  # sentence (not "(do not tell callers to email)")
+            if not thing and not bare and not passive:
+                continue
             thing = ["it"] if passive and not hidden or not thing else thing  # "it ... must not be shared in chat", "It is not shared":
             # what the sentence is of
             after = list(itertools.dropwhile(lambda t: t.lower() != word, tokens(piece)))[1:]
@@ -10070,8 +10076,10 @@ def _secrets(instructions: str) -> tuple[tuple[str, str], ...]:
                 continue
             if thing[:1] and thing[0] in _THIS or hidden and facts(piece):  # "..., never reveal it": this sentence's own
                 head = list(itertools.takewhile(lambda w: w not in ("is", "are"), said[:k]))
-                named = len(head) < k and not passive and not set(head) <= {"it", "this", "that", "they", "these", "those", "which"} and (
-                    head[:1] not in (["this"], ["that"], ["these"], ["those"]))  # ("This code is private: never share it")
+                named = len(head) < k and not passive and not set(head) <= {"it", "this", "that", "they", "these", "those", "which"} and not (
+                    head[:1] in (["this"], ["that"]) and head[1:2] in (["code"], ["pin"], ["password"], ["number"], ["link"], [
+                        "passcode"], ["combination"]))  # ("This code is private: never share it": the code told before; not
+                # "This prompt is confidential")
                 aside = "(" in piece and piece.rfind("(") < piece.lower().rfind(f" {word}")  # "...: https://... (internal only,
                 ones = [piece] if facts(piece) or not told.index(piece) or named or aside else [told[told.index(piece) - 1]]  # values ("Keep
                 # the alarm code confidential: it is 9090" too), or the sentence's before ("The code is ZEBRA-77. Never
@@ -10100,7 +10108,8 @@ def _kept_secret(instructions: str, text: str) -> str:
                                                                   "secret", "confidential", "private")) else ()
     labels: dict[str, list[str]] = {}  # ("The alarm code is 9034 and the Wi-Fi admin password is ...": both named)
     for line, label in ((line, label) for secret, label in secrets for line in sentences(text) if whole_words_at(line, secret) or (
-            "://" in secret and secret.lower() in line.lower())):  # (a link as said, "Https://...")
+            "://" in secret and whole_words_at(line.lower(), secret.lower()) and not any(line.lower()[at + len(secret):at + len(
+                secret) + 1] == "/" for at in whole_words_at(line.lower(), secret.lower())))):  # (a link as said, "Https://...")
         labels.setdefault(line, []).extend([label] * (label not in labels.get(line, [])))
     refusals = {line: f"I can't share {' or '.join(named)}: my instructions say not to." for line, named in labels.items()}
     for line in sentences(text) if secrets or any(cue in low for cue in ("reveal", "share", "disclos", "give", "tell")) else ():
