@@ -1250,10 +1250,10 @@ class Reader:
         """:meth:`_text`, written as the option the field's description or its tool's lists when it is one of them in
         other words ("250 booklets" of "an item (flyer, poster, booklet)": booklet)."""
         value = self._text(name, description, format, owner, nullable)
+        # "order the salt path for me, my name is kim lee": no title "name" (a word that names nothing): asked instead
         heard = " ".join(_lower_tokens(self.request.message))
-        if self.tool and value and value.lower() == "name" and "name" not in name.lower() and " name is " in f" {heard} ":  # "order
-            # the salt path for me,
-            value = None  # my name is kim lee": no title "name" (a word that names nothing; asked instead)
+        if self.tool and value and value.lower() == "name" and "name" not in name.lower() and " name is " in f" {heard} ":
+            value = None
             self.found_nothing += [name] * (name not in self.found_nothing)
         told = next((t.told for t in self.request.tools if t.name == self.tool), "")
         if (only := _choice_only(name, told)) and (value or "").lower() not in {o.lower() for o in only}:  # "slot is am or
@@ -5472,9 +5472,10 @@ _OPPOSITE_ACTS = [stem_set(pair) for pair in ("book cancel", "order cancel", "re
 
 
 def _slot_outside(request: Request, options: Sequence[Any]) -> str:
-    """The word the latest message puts where an earlier message named one of ``options``, when it is none of them
-    ("set the kitchen to 21", then "set the garage to 15": garage; "book me a cut thursday", then "a perm on friday":
-    perm), else ``""``: a value the options lack, never the option said before."""
+    """The word the latest message puts where the user's message before it named one of ``options``, when it is none
+    of them ("set the kitchen to 21", then "set the garage to 15": garage; "book me a cut thursday", then "a perm on
+    friday": perm), else ``""``: a value the options lack, never the option said before. The tools' own words are no
+    such value ("set the heating to 19")."""
     offered = {str(o).lower() for o in options if isinstance(o, str)}
     now = _lower_tokens(request.message)
     if not offered or offered & set(now):
@@ -5501,8 +5502,9 @@ def _slot_outside(request: Request, options: Sequence[Any]) -> str:
 
 
 def _named_in_lower_case(text: str) -> list[str]:
-    """A person's name written in lower case after "name is", "name's" or "i'm called", up to the clause's end ("name is
-    priya sandhu, best number ...": "Priya Sandhu"); two or three words of letters, none a common word."""
+    """The speaker's name written in lower case after "my name is" (or "name is" opening a clause), "my name's" or "i'm
+    called", up to the clause's end ("my name is priya sandhu, best number ...": "Priya Sandhu"; not "our dog's name is
+    biscuit"); two or three words of letters, none a common word."""
     for clause in text.replace(";", ",").replace(". ", ",").split(","):
         said = _lower_tokens(clause)
         for k in range(len(said)):
@@ -5664,11 +5666,13 @@ def _amended(request: Request) -> Request:
     at = max((text.lower().find(cue) for cue in _TAKE_BACK), default=-1)
     if at <= 0:
         return request
-    tail = ""  # what the message says after its correction ("...14 panels. can you move the visit to 2025-03-10") stays
-    def shapes(part: str) -> set[str]:  # as said, unless it corrects again, a value of a shape said before ("no wait,
-        return {"".join("9" if c.isdigit() else c for c in t) for t in tokens(part) if any(c.isdigit() for c in t)}  # court
-    for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):  # 2. and
-        if any(c.isdigit() for c in text[at:end]):  # make it 20:00")
+    # What the message says after its correction's sentence stays as said ("...14 panels. can you move the visit to
+    # 2025-03-10"), unless it corrects again a value of a shape said before ("no wait, court 2. and make it 20:00").
+    tail = ""
+    def shapes(part: str) -> set[str]:
+        return {"".join("9" if c.isdigit() else c for c in t) for t in tokens(part) if any(c.isdigit() for c in t)}
+    for end in (k + 1 for k, c in enumerate(text[at + 1:], at + 1) if c in ".?!" and text[k + 1:k + 2] == " "):
+        if any(c.isdigit() for c in text[at:end]):
             again = any(cue in f" {text[end:].lower()}" for cue in (" make it", " make that", " actually", " instead", " i mean",
                                                                      " sorry", " change it", " move it", " no wait", " better",
                                                                      " nicer", " prefer", " rather"))  # ("10:00 is better")

@@ -329,7 +329,8 @@ class Statement:
     def asks(self) -> bool:
         """Whether the sentence is a question: it ends with "?" or opens with a :data:`QUESTION_WORDS` word, not with
         a clause ("When I travel, I fly economy": a wh-word, then its subject), or with "Remind me" or "Tell me" and a
-        question word; "Read me back my phone number." asks too (not "Read my essay", nor "Repeat back my list: eggs...")."""
+        question word; "Read me back my phone number." asks too (not "Read my essay", nor "Repeat back my list: eggs..."),
+        as does one ending in a verb then its subject ("my son is 13 can he drive")."""
         said = [t.lower().replace("’", "'") for t in tokens(self.text[:40])]
         last = [t.lower() for t in tokens(self.text.rstrip(" .!")[-60:])][-6:]  # "my son is 13 can he drive": asks at its end
         if any(a in ("can", "could", "should", "do", "does") and b in ("i", "he", "she", "we", "they", "you", "u") and (
@@ -1530,10 +1531,12 @@ def _named_as_wanted(low: str, phrase: str) -> bool:
     at = low.find(phrase)
     while at >= 0:
         before = low[:at].rstrip()
-        near = before[max(before.rfind(mark) for mark in ".!?\n") + 1:].split()[-6:]  # "Output the site lead's handover
-        near = near[max((k + 1 for k, w in enumerate(near) if w in ("from", "in", "of", "using", "per")), default=0):]  # note" (not
-        if not before.endswith(("'", "’", "'s", "’s", "their", "his", "her")) or set(words(" ".join(near))) & _MADE:  # "updates
-            return True  # from the caretaker's handover notes")
+        # the words just before it in its sentence, after any "from": "Output the site lead's handover note" asks for
+        # one (not "Answer owners who need updates from the caretaker's handover notes")
+        near = before[max(before.rfind(mark) for mark in ".!?\n") + 1:].split()[-6:]
+        near = near[max((k + 1 for k, w in enumerate(near) if w in ("from", "in", "of", "using", "per")), default=0):]
+        if not before.endswith(("'", "’", "'s", "’s", "their", "his", "her")) or set(words(" ".join(near))) & _MADE:
+            return True
         at = low.find(phrase, at + 1)
     return False
 

@@ -151,7 +151,8 @@ def _copied_numbers(out: Mapping[str, Any], schema: Mapping[str, Any], filler: F
     return copied
 
 
-#: Words of a field that holds a person's name: a name given to it and to another field is the person's alone.
+#: Words of a field that holds a person's name: a name given to it and to another field is the person's alone
+#: (a first and a last name's fields both hold one, so "Ada Lovelace" is still parted between them).
 _PEOPLE = frozenset("name pupil student guest customer person passenger patient client member rider player attendee "
                     "participant visitor tenant surname forename first last given family".split())
 
