@@ -5553,8 +5553,8 @@ def _opens_count(piece: str) -> bool:
         "I'd", "I'll") or k == 0 and (t.lower() in STOP | {"just", "please", "also", "plus"} or at == 1 and t.isalpha() and (
             t.lower() not in _OPENERS))) for k, t in enumerate(said[:at])) and not (said[at - 1:at] and said[
         at - 1].lower() in ("on", "at", "by", "until", "before", "from", "to", "in")) and not (said[at + 1:at + 2] and said[
-            at + 1].lower() in CALENDAR) and _unaged(tokens(piece))[at] != " "  # (no date: "deliver on 19 December"; no
-    # age: "i'm 17")
+            at + 1].lower() in CALENDAR) and not (at + 1 == len(tokens(piece)) and said[at - 1:at] and said[at - 1].lower() in (
+                "i'm", "im", "he's", "she's", "aged", "age"))  # (no date: "deliver on 19 December"; no age: "i'm 17")
 
 
 def _switch(tool: Tool) -> bool:
