@@ -884,7 +884,9 @@ class Reader:
                 self.whole) and any(m in self.whole.lower() for m in (*MONTHS, "/")) or name.lower().endswith("_by") and _when(" ".join(
                 self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
             # a time ("8pm"), "start" too, "deliver_by" one said after "by" ("delivery by Friday": Friday)
-            clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone")  # "start_time"
+            clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone") or (  # "start_time"
+                field_stems and field_stems <= stem_set("start end begin finish") and any(stem_set("date day") & set(words(
+                    f.replace("_", " "))) for f in self.fields if f != name))  # "start" beside "date": "10:00 on 15 june": 10:00
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             told += " ".join(c for s in sentences(self.request.instructions[:2000]) for c in s.replace(";", ",").split(
@@ -2944,6 +2946,11 @@ class Reader:
         after = after or [o for a, b, c in zip(unit_said, unit_said[1:], [*unit_said[2:], ""]) for o in options if not isinstance(
             o, str) and str(o) == a and (stem(c) in set(words(name.replace("_", " "))) or b in name.lower().split("_")[1:])][:1]
         # "in 3kg boxes": box_size 3; "a 20ft container": size_ft 20
+        taken = {w for o in self.options or () if isinstance(o, str) for w in _lower_tokens(o)}  # ("3 kids" of stars: no)
+        numbered = {o for o in options if not isinstance(o, (str, bool)) and any(a == str(o) and (not b or b in STOP or any(
+            w in taken or stem(w) in set(words(name.replace("_", " "))) | set(self.own) for w in (b, c))) for a, b, c in zip(
+                unit_said, [*unit_said[1:], ""], [*unit_said[2:], "", ""]))}  # (of the tool's own: "250 matt cards")
+        after = after or (list(numbered) if len(numbered) == 1 else [])  # the one number option said: "500 business cards"
         turn = max((k for k, w in enumerate(said) if w in ("actually", "wait") or w in ("that", "it") and k and said[k - 1] in (
             "make", "change")), default=len(said))  # "terrace, ... Actually make that indoors": the option said after it
         after = after or [o for k in range(turn + 1, len(said)) for o in options if isinstance(o, str) and len(o) > 2 and not {
@@ -3565,10 +3572,11 @@ _TIMES_OF = frozenset("lunch dinner breakfast brunch tea supper night morning ev
 #: Words a count of people is said in ("make it 5 people").
 _HEADS = frozenset("people persons guests adults kids children".split())
 def _days_first(found: list[str], dated: bool) -> list[str]:
-    """``found`` (dates and times as written), for a field of a date or a day (``dated``) the times alone last."""
+    """``found`` (dates and times as written), for a field of a date or a day (``dated``) without the times alone (no
+    date: "book the 14:00" gives a date field nothing)."""
     def timed(value: str) -> bool:
         return ":" in value and not any(c in value for c in "/-") or value[-2:].lower() in ("am", "pm") and len(value.split()) == 1
-    return sorted(found, key=timed) if dated else found
+    return [value for value in found if not timed(value)] if dated else found
 
 
 def _when(text: str, form: str | None, year: int, today: datetime.date, together: bool = True) -> list[str]:
@@ -5184,7 +5192,9 @@ def _choose_tools(request: Request) -> list[Tool]:
     recalling = recalls and request.last_user_index > 0
     ended = [t.lower() for piece in sentences(request.message) for t in [*tokens(piece), "."]] if len(
         desks) > 1 else []  # the words between desks, by sentence: "it's fraud. Card...": no fraud of a card
-    scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in ("please", "can", "could", "you")), ""))
+    scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in (
+        "please", "can", "could", "you", "actually", "ok", "okay", "oh", "sorry", "hmm", "um", "wait", "just", "hi", "hey")), ""))
+    # (the verb after a filler: "actually cancel that booking")
     verbs = [stem(t.name.split("_")[0].lower()) for t in tools]
     lead = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(request.message)) if a == "please" and verbs.count(stem(
         b)) == 1 and stem(b) in _CHANGES), lead) if lead not in verbs else lead  # "I've got a new number - please update it"
@@ -5212,8 +5222,11 @@ def _choose_tools(request: Request) -> list[Tool]:
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
         whole = wants and not tool.handoff and fits >= 3 and fits >= len(_needed(tool)) and sum(_fits(
-            t, request) >= fits for t in tools) == 1  # "can I get the north booth on 21/03/2026 from 10:00 for 3
-        # hours": the one tool taking all it gives (book_studio_slot, not booth_price by "booth")
+            t, request) >= fits for t in tools) == 1 and (any(c.isdigit() for c in request.message) or any({stem(str(
+                o).lower()) for o in f.get("enum") or ()} & message for f in (tool.parameters.get("properties") or {}).values(
+                    ) if isinstance(f, Mapping)))  # "can I get the north booth on 21/03/2026 from 10:00 for 3
+        # hours": the one tool taking all it gives (book_studio_slot, not booth_price by "booth"), given now (not "can i
+        # get a refund?" after buying tickets)
         optioned = not tool.handoff and (not _about_user(request.message) or bool(_REQUESTING & set(spoken_low))) and sum(bool({stem(str(o).lower()) for o in (
             f.get("enum") or ())} & message) for f in (tool.parameters.get("properties") or {}).values() if isinstance(
                 f, Mapping)) >= 2 or not tool.handoff and any({stem(str(o).lower()) for o in (f.get("items") or {}).get(
@@ -5336,7 +5349,11 @@ def _choose_tools(request: Request) -> list[Tool]:
                 n.rpartition("_")[2] for n in _needed(top) if "_" in n and not set(words(n.rpartition("_")[0])) & {
                     stem(t) for t in heard}})  # unit (a number each) or word:
     # "My chest is 101cm and I'm 183cm" (not "I'm 30 years old and weigh 80 kg" for chest_cm, height_cm)
-    if not picked and (top_score >= 3 or whole or top.handoff and top_score > runner_up and top_score >= 1 or choice == "required" or (
+    idle = not top.handoff and scored[0][1] == 0 and top_score - scored[0][3] < 1 and _acts(top) and not any(
+        c.isdigit() for c in request.message) and not any({stem(str(o).lower()) for o in f.get("enum") or ()} & message for f in (
+            fields.values()) if isinstance(f, Mapping))  # an act of which the message says nothing, its values all
+    # from before: "can i get a refund if i cant make it" after buying tickets buys none again
+    if not picked and (top_score >= 3 and not idle or whole or top.handoff and top_score > runner_up and top_score >= 1 or choice == "required" or (
             named) or orders):  # (a desk by a word of where alone, "in Victoria Park", is no desk's)
         picked = [t for t in tools if any(t.name.lower() in s for s in orders)][:1] or [t for t in tools if any((
             t.name_stems - _VERBS) & set(words(s)) for s in orders)][:1] or [top if top_score >= 3 or choice != (
@@ -5414,12 +5431,22 @@ def _choose_tools(request: Request) -> list[Tool]:
     acts = _CHANGES | stem_set(" ".join(_ACTING))
     verb = {t.name: stem(t.name.replace("-", "_").split("_")[0].lower()) for t in tools}
     opposite = {v for pair in _OPPOSITE_ACTS if lead in pair for v in pair} - {lead}
-    unasked = [t for t in picked if not t.handoff and verb[t.name] in opposite - message and not (
-        t.name_stems - {verb[t.name], lead}) & message]  # the opposite act, which the message neither asks for nor
-    # names the thing of
+    heard_low = _lower_tokens(request.message)
+    acted = message - {stem(b) for a, b in itertools.pairwise(heard_low) if a in ("that", "the", "my", "this", "our", "your")}
+    unasked = [t for t in picked if not t.handoff and verb[t.name] in opposite - acted and not (
+        t.name_stems - {verb[t.name], lead}) & message]  # the opposite act, which the message neither asks for (but
+    # names the thing of: "cancel that booking" asks no booking) nor names the thing of
     if lead in acts and not isinstance(choice, Mapping) and unasked and any(verb[t.name] == lead for t in tools if not (
             t.handoff)):  # "Book the double for Priya": book_room, never cancel_booking
         picked = [t for t in picked if t not in unasked] or [t for t in tools if not t.handoff and verb[t.name] == lead][:1]
+    units = {stem(w) for w in MEASURE_WORDS} | {"per"}
+    joined = {stem(a + b) for a, b in itertools.pairwise(heard_low)}  # "pre order": preorder
+    if picked and not asking and not picked[0].handoff and (_acts(picked[0]) or verb[picked[0].name] in joined) and verb[
+            picked[0].name] in message | joined | {lead}:  # "pre order
+        names = set(words(" ".join(_proper_names(request.message))))
+        picked = [t for t in picked if t is picked[0] or t.handoff or _acts(t) or (t.name_stems - _VERBS) & message - units - names]
+        # 1.5kg ribeye and 2kg pork belly ..., name Gareth Price": the order, no price_per_kg for its "kg", the option it
+        # shares or a name's "Price"
     changing = [t for t in picked if not t.handoff and verb[t.name] in _CHANGES - message]  # "check LH-210 and LH-104"
     if lead in stem_set("check look see view") and not isinstance(choice, Mapping) and changing:  # after a booking: a
         picked = [t for t in picked if t not in changing] or [t for score, _, t, _ in scored if score > 0 and not t.handoff and (
@@ -5961,6 +5988,8 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     if set(topic) & _SITES:  # "What's the venue?": "... at Coldharbour Cricket Club"
         candidates += [(0.0, s) for s in request.said if s.role in roles and (_names_after(s.text, _PLACE_CUES) or _ADDRESS.search(
             s.text))]
+    if stem("address") in topic:  # "What's the address?": "... on the driveway at 14 alder close"
+        candidates += [(0.0, s) for s in request.said if s.role in roles and _addressed(s.text)]
     if stem("street") in topic:  # "Which street is it on?": "The pothole is on Sorrel Drive"
         candidates += [(0.0, s) for s in request.said if s.role in roles and _names_street(s.text)]
     if stem("model") in topic:  # "What model is the piano?": "its an upright, a Yamaha U1 from 1984"
@@ -6051,6 +6080,7 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         price |= set(topic) & _SITES if set(topic) & _SITES and (_names_after(statement.text, _PLACE_CUES) or _ADDRESS.search(
             statement.text)) else set()
         # "What's the venue?": "at Coldharbour Cricket Club"
+        price |= {stem("address")} if stem("address") in topic and _addressed(statement.text) else set()  # "at 14 alder close"
         price |= {stem("date")} if set(topic) == {stem("date")} and _DATE.search(statement.text) else set()  # "What is the
         # date?": "... on Friday 9 May"
         if plain and statement not in introduced and not _covered(plain, statement.stems | price) and (statement.role in ("tool", "assistant") or whom and (
@@ -6144,6 +6174,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         # group?": "7 of us"
         sized |= {stem("start")} if stem("start") in topic and any(a in ("from", "starting", "starts") and b[:1].isdigit() for a, b in (
             itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
+        sized |= set(topic) & stem_set("finish end close") if any(a in ("till", "til", "until", "to") and (b[:1].isdigit() or b in (
+            "noon", "midday", "midnight")) and (
+            a != "to" or b.endswith(("am", "pm")) or ":" in b) for a, b in itertools.pairwise(_lower_tokens(statement.text))) else set()
+        # "What time does it finish?": "8am till 1pm"
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
             statement.text[:300])) else set()
         sized |= set(topic) & stem_set("colour color") if set(topic) & stem_set("colour color") and _hue(statement.text) else set()
@@ -6191,9 +6225,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 s.role == "tool" and _DATE.search(s.text) or s.role == "tool" and stem("eta") in s.stems for s in request.said):
             continue  # "when will they arrive?" is not answered by "I'd like to order 2 kits" when a result gives an eta
         if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
-                statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})))):
+                statement.stems & (_PERSON | _KIN_STEMS | stem_set("partner cousin friend neighbour neighbor") | related({
+                    stem("partner"), stem("son"), stem("mother")})))):
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
-        placed = stem("address") in topic and _ADDRESS.search(statement.text)  # "at 42 Elm Street": the address
+        placed = stem("address") in topic and _addressed(statement.text)  # "at 42 Elm Street": the address
         if stem("address") in topic and not placed and stem("address") not in statement.stems and statement.role in (
                 "user", "note") and not (set(topic) - {stem("address")}) & statement.stems and not any(n.split()[0].lower() not in CALENDAR for n in _names_after(statement.text, _PLACE_CUES)):
             continue  # "What's the address?" is not answered by "actually it moved to friday the 15th" (no place in it)
@@ -6490,8 +6525,9 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     if near and not shared:
         return True
     asked = set(topic) & said.stems
-    def of(words_asked: set[str]) -> bool:
-        return all(one in later.stems or related({one}) & later.stems for one in words_asked)
+    def of(words_asked: set[str]) -> bool:  # (a session moved is its appointment moved: "the appointment moved to ...")
+        return all(one in later.stems or related({one}) & later.stems or one in _SESSIONS and _SESSIONS & later.stems
+                   for one in words_asked)
     others = set(words(later.text)) - set(words(said.text)) - _VALUE_KINDS - _ID - stem_set(" ".join(_OUTRIGHT)) - set(
         facts(later.text)) - _LIGHT_VERBS  # ("Sorry, the code is 4417": the locker code; not "Sorry, Bob's phone is...")
     names = {w for n in _proper_names(said.text) for w in n.split()}
@@ -6500,10 +6536,14 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
         return True
     counted = {stem(b) for a, b in itertools.pairwise(_lower_tokens(said.text[:300])) if _NUMBER.fullmatch(a)} if (
         "count" in kinds) else set()  # ("How many are we ordering now?": the things counted, not the ordering)
-    return bool(heard & changing) and bool(kinds & (_kinds(later.text) | {"count"}) or heard & _OUTRIGHT) and of(
-        asked & counted or asked)
+    return bool(heard & changing) and bool(kinds & (_kinds(later.text) | {"count"}) or heard & _OUTRIGHT) and (of(
+        asked & counted or asked) or bool(shared) and topic[-1] in asked & _SESSIONS and "date" in kinds & _kinds(later.text) and of({
+        topic[-1]}))  # (a booked time's new date, beside a word of it: "the clinic rang, the appointment moved to
+    # thursday 5 march" of "first physio session is tuesday 3 march at the elmfield clinic")
 
 
+#: Words for one booked time: a change of one is a change of another ("first session is tuesday", "the appointment moved").
+_SESSIONS = stem_set("session appointment booking lesson")
 #: Words a question of a whole group's size may say besides its people ("How many of us are coming in total?").
 _GROUP_WORDS = stem_set("group party us total altogether come coming going attend attending join")
 #: What the user's own group is booked as: "How many people is my booking for?" asks their group's size.
@@ -6524,6 +6564,15 @@ _ELSEWHERE = stem_set("football rugby homework essay calculus algebra poem poetr
                       "bitcoin crypto")
 #: The words a street's name ends with ("Sorrel Drive"): it names a street.
 _STREETS = stem_set("street road avenue lane drive close way crescent")
+
+
+def _addressed(text: str) -> bool:
+    """Whether ``text`` gives an address: :data:`_ADDRESS`'s, or one in lower case, a house number and up to three
+    words ending in one of :data:`_STREETS` ("at 14 alder close"; not "at 14 close friends' houses")."""
+    said = _lower_tokens(text[:300])
+    return bool(_ADDRESS.search(text)) or any(n.rstrip("abcd").isdigit() and any(all(w.isalpha() and w not in STOP for w in said[
+        at + 1:end]) and stem(said[end - 1]) in _STREETS and end - at > 2 for end in range(at + 3, min(at + 5, len(said) + 1))) for at, n in (
+            enumerate(said)))
 
 
 def _names_street(text: str) -> bool:
@@ -6850,7 +6899,36 @@ _JOINING = stem_set("hi hello like want join joining come along sign up interest
 
 
 def _from_instructions(request: Request) -> tuple[int, str] | None:
-    """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for."""
+    """``(coverage, text)`` of what the instructions tell (:func:`_told`) that the latest message asks for, as a later
+    line of them updates it ("- 2025-03-01 update: Deliveries have moved to Fridays." after "Deliveries are on
+    Thursdays.")."""
+    found = _instructions_answer(request)
+    whose = {t.lower()[:-2] for t in tokens(request.message[:300]) if t.lower().endswith(("'s", "’s")) and t.lower()[:-2] not in (
+        STOP | {"it", "that", "what", "who", "where", "when", "how", "there", "here", "today", "tomorrow", "today"})}  # "whats
+    lines = [line for line in request.instructions[:4000].splitlines() if found and found[1].strip()[:40] in line]
+    if found and whose and not any(w in found[1].lower() or any(w in line.lower() for line in lines) for w in whose) and any(
+            f" {w.title()}" in request.instructions for w in whose):  # tom's birthday" of "Birthday: 12 May" and "Partner:
+        return None  # Tom": the user's birthday, not Tom's
+    return (found[0], _updated_line(request, found[1])) if found else None
+
+
+def _updated_line(request: Request, text: str) -> str:
+    """``text``, or the last later line of the instructions that says an update of it: one with an update word ("now",
+    "moved", "changed"...) that shares a word of its own with it and says each word of the question ``text`` says."""
+    lines = [line.strip(" -*\t") for line in request.instructions[:4000].splitlines() if line.strip()]
+    at = next((k for k, line in enumerate(lines) if text.strip() and text.strip()[:40] in line), None)
+    if at is None:
+        return text
+    cues = _UPDATES | stem_set("moved moving changed change replaced instead longer")
+    asked = set(_topic(request.message)) & set(words(text))
+    own = set(words(text)) - _DAYS - set(facts(text)) - _LIGHT_VERBS
+    later = [line for line in lines[at + 1:] if set(_lower_tokens(line)) & cues | set(words(line)) & cues and own & set(words(
+        line)) and asked <= set(words(line)) | related(set(words(line)))]
+    return later[-1].partition(": ")[2] if later and ": " in later[-1][:30] else later[-1] if later else text
+
+
+def _instructions_answer(request: Request) -> tuple[int, str] | None:
+    """:func:`_from_instructions`, before a later line's update."""
     asked = [piece for piece in sentences(request.message) if piece.rstrip().endswith("?")]  # "Hi, I'm Dana. When is
     message_text = asked[-1] if len(asked) == 1 and _GREETINGS & set(_lower_tokens(request.message)[:1]) else (  # breakfast?"
         request.message)  # asks what its question asks
@@ -7070,6 +7148,8 @@ def _told_in_instructions(request: Request) -> str | None:
     coded = bool(set(words(asking)) & _ID)
     risen = bool({"up", "rise", "risen", "rose", "increase", "increased", "raised", "down", "fell", "drop", "dropped"} & set(lowered))
     scored, lines = [], sentences(request.instructions[:4000])
+    possessors = {stem(t.lower()[:-2]) for t in tokens(asking) if t.lower().endswith(("'s", "’s"))}  # "whats tom's birthday"
+    # is not told by "Partner: Tom" alone
     reaching = question[:1] == ["who"] and bool(set(question) & set(_REACHING))  # "who do I call?": a number or an email
     numbers = sum(map(_reaches, lines)) if reaching else 0
     for line in lines:
@@ -7095,7 +7175,7 @@ def _told_in_instructions(request: Request) -> str | None:
         names = {stem(t.lower()) for t in tokens(line)[1:] if t[:1].isupper()}
         valued = dated or names or kin or any(c.isdigit() for c in line) or "'" in line.replace("'s ", " ") or '"' in line or bool(
             {"one", *_COUNT_WORDS} & set(_lower_tokens(line)))  # ("one calendar month's notice")
-        if not shared or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line and (
+        if not shared - possessors or not valued or when and not dated or how_much and not (_currencies(line) or risen and "%" in line and (
                 shared & held - _RISES and not any(w not in held and len(w) >= 4 and (h.endswith(w) or h.startswith(w)) for w in (
                     own) for h in held if h != w))) or (
                 coded and not facts(line)):  # ("my bill went up in april by how much?": "The April price rise is 3.9%")
@@ -8211,7 +8291,8 @@ def _asked_fields(data: dict[str, Any], message: str, given: Mapping[str, Any]) 
 _STATES = frozenset("free open closed busy full empty left remaining taken spare vacant".split())
 #: Words that open the part of the instructions telling what the assistant knows of the user (its long-term memory).
 _MEMORY_CUES = ("what you remember", "what you know about", "known about", "known preferences", "user profile", "profile:",
-                "user_memory", "user memory", "memory:", "memories:", "preferences:", "facts about the user")
+                "user_memory", "user memory", "memory:", "memories:", "preferences:", "facts about the user", "about the user:",
+                "about the customer:", "about me:")
 #: A third person's verbs at the start of a remembered line, and the user's own: "Lives in Oslo" is "I live in Oslo".
 _THIRD_PERSON = {"is": "am", "has": "have", "does": "do", "was": "was"}
 
@@ -8572,10 +8653,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
             "description") or "")) for n in t.split("-") if _NUMBER.fullmatch(n)]
         others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
         options = field.get("enum") or (field.get("items") or {}).get("enum") or []
-        if (outside := named_outside(options, request.message, missing[0]) or _slot_outside(request, options)) and not missing[1:]:  # "Saturday is not one of the days
+        counted = Reader(request, fields=[missing[0]]).number(missing[0], "") if options and not missing[1:] else None
+        counted = f"{counted:g}" if counted is not None and _none_of_numbers(counted, {"enum": options}, request.message) else ""
+        if (outside := named_outside(options, request.message, missing[0]) or _slot_outside(request, options) or counted) and not missing[1:]:  # "Saturday is not one of the days
             listed = ", ".join(map(str, options[:-1])) + f" or {options[-1]}"  # (Monday, ... or Friday)."
             kind = " ".join(w for w in missing[0].split("_") if w.lower() not in MEASURE_WORDS) or missing[0]  # size_ft:
-            kind += "s" * (not kind.endswith("s"))  # sizes
+            kind = kind[:-1] + "ies" if kind.endswith("y") and kind[-2:-1] not in "aeiou" else kind + "s" * (
+                not kind.endswith("s"))  # sizes, quantities
             return f"{outside[:1].upper() + outside[1:]} {'are' if ' and ' in outside else 'is'} not among the {kind} I can choose from: {listed}."
         listed = [str(o) for o in field.get("enum") or () if o is not None][:8] or next((_choice_only(missing[0], t.told) for t in (
             request.tools) if missing[0] in (t.parameters.get("properties") or {})), [])  # "slot is am or pm": (am or pm)
@@ -9852,6 +9936,10 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
             instructions[:4000], message)) and limit.startswith("No"):  # "im 17, can i get one?" of "under-18s cannot be
         # tattooed": no booking
         return [message_item(limit, fingerprint)]
+    if request.tools and not request.this_turn[2] and kind is None and _is_question(message) and (ruled := _loosely_told(
+            request, message)) and ruled.startswith("No: ") and any(_acts(t) for t in _choose_tools(request)):  # "can
+        # you fit motorbike tyres too?" of "We do not fit
+        return [message_item(ruled, fingerprint)]  # motorbike tyres.": no fitting booked
     if request.body.get("tool_choice") == "none" and request.tools and not request.this_turn[2] and not _is_question(
             message) and (barred := [t for t in _choose_tools(Request.read({**request.body, "tool_choice": "auto"},
                                                                           request.conversation)) if _acts(t)]):
@@ -9903,7 +9991,8 @@ def _decide(request: Request, fingerprint: str, whole: bool = False) -> list[dic
                     calls or missing) and all(
                     c["name"] in acting for c in calls) and (calls or all(t.name in acting for t in _choose_tools(request))):
             calls, missing = [], []  # "pattern needs 7 skeins not 6": noted, no yarn ordered
-        if calls and (earlier := [e for e, later, _ in _steps(request) if later.name in {c["name"] for c in calls} and not (
+        if calls and not isinstance(request.body.get("tool_choice"), Mapping) and (earlier := [e for e, later, _ in _steps(
+                request) if later.name in {c["name"] for c in calls} and not (  # (a tool named by ``tool_choice`` is the one)
                 _SEARCHES & e.name_stems and later.name_stems - _VERBS & set(words(message)))][:1]):  # not a search
             calls, missing = _plan(request, fingerprint, only=earlier)  # before "open a ticket"; "Check availability
             # before booking": first check_availability
@@ -10916,12 +11005,17 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             for n, f in (schema.get("properties") or {}).items() if may_ask and not start else ():  # "rate it 7 stars" of 1
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
-                            "description") or ""))) is not None and _out_of_bounds(raw, f):  # asked again, never moved
+                            "description") or ""))) is not None and (_out_of_bounds(raw, f) or _none_of_numbers(
+                                raw, f, asked.message)):  # asked again, never moved
                     held = {t for k, v in arguments.items() if k != n and isinstance(v, str) and " " in v for t in tokens(
                         v) if t.isdigit()}  # ("to 3 Fern Lane":
+                    pieces = sentences(asked.message)
+                    answer = _lower_tokens(_in_digits(pieces[-1])) if len(pieces) > 1 and len(tokens(pieces[-1])) <= 8 else []
                     within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
                         "to", "at", "no", "or", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
-                            float(t), f) and t not in held]  # the street's number) into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,
+                            float(t), f) and t not in held] or [float(t) for t in answer if _NUMBER.fullmatch(t) and not (
+                                _out_of_bounds(float(t), f)) and t not in held]  # (or the short answer after: "... 3 hours. ok 1
+                    # hour then")  # the street's number) into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,
                     # actually no, 22": 22)
                     if len(within) == 1:
                         arguments[n] = int(within[0]) if f.get("type") == "integer" or within[0].is_integer() else within[0]
@@ -11265,6 +11359,16 @@ def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:
     """Whether ``number`` breaks the field's ``minimum`` or ``maximum``."""
     low, high = field.get("minimum"), field.get("maximum")
     return isinstance(low, (int, float)) and number < low or isinstance(high, (int, float)) and number > high
+
+
+def _none_of_numbers(number: float, field: Mapping[str, Any], message: str) -> bool:
+    """Whether ``number`` is none of the field's numbers (``Literal[0.5, 1, 2]``: "a 5 litre tub") and the message says
+    none of them either (not "ten kilos in 5kg crates" of crate sizes 1, 3 or 5)."""
+    options = field.get("enum")
+    if not (isinstance(options, list) and options and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in options)):
+        return False
+    said = {float(t) for t in _lower_tokens(_in_digits(message)) for t in [t.rstrip("abcdefghijklmnopqrstuvwxyz")] if _NUMBER.fullmatch(t)}
+    return number not in options and not said & {float(o) for o in options}
 
 
 def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozenset(), loose: bool = False) -> bool:

@@ -1,0 +1,161 @@
+"""Tools, instructions and memory, as outside testers met them this round (in my own words and domains: a car-boot
+sale, a sign printer, a deli):
+
+- memory answers "who's allergic to walnuts?" with the statement about the partner who is ("my husband ravi is
+  allergic to walnuts"), "who's bringing the urn?" with the cousin who is, "whats the address again" with a lower-case
+  address ("at 9 larch crescent"), "what time does it end?" with "7am till noon", and a session's date with the
+  sentence that moved its appointment ("the surgery rang, the appointment moved to friday 6 june");
+- "actually cancel that booking" cancels and books nothing again; "can i get a refund if i miss it" after buying buys
+  nothing again and answers from the instructions' rule; "can you print on glass too?" of "We do not print on glass."
+  books nothing;
+- a number none of a field's numbers ("a 3 litre jar" of 0.5, 1 or 2) is asked about, and the one said is sent ("600
+  flyers" of 100, 300, 600 or 1200), never the first option; "quantities", not "quantitys";
+- a tool named by ``tool_choice`` is the one called, even where the instructions say to check something first; a
+  short answer to a number asked about ("ok 2 hours then") is the number sent;
+- a field named ``start`` beside a ``date`` takes the time ("10:30 on 4 july": 10:30), and a ``date`` field never
+  takes a time alone ("book the 15:30 for Ines": the date looked up before);
+- "pre order 2kg brisket ..., name Ann Price" orders, and looks up no price by "kg" or a surname "Price";
+- a later line of the instructions that says an update ("2025-05-01 update: Tastings have moved to Thursdays.")
+  answers instead of the line it updates; "whats sam's birthday" is not answered by the user's own birthday nor by
+  "Brother: Sam"; an "About the user:" list answers "whats my name".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from ..helpers import function_tool as _tool
+from ..helpers import offline_calls as _calls
+from ..helpers import offline_reply as _reply
+from ..helpers import tool_turn as _turn
+
+pytestmark = pytest.mark.usefixtures("api")
+
+
+def _chat(*turns: str) -> list[dict]:
+    return [{"role": "user" if k % 2 == 0 else "assistant", "content": text} for k, text in enumerate(turns)]
+
+
+def _asked(*said: str) -> list[dict]:
+    """Statements the model noted, then the question last."""
+    return [item for text in said[:-1] for item in _chat(text, "Noted.")] + [{"role": "user", "content": said[-1]}]
+
+
+TOLD = "You help the user plan things. Answer questions from what they said earlier."
+
+
+def test_who_is_answered_by_a_partner_or_a_cousin_said_in_lower_case():
+    said = _asked("doing a picnic for the street, im vegan and my husband ravi is allergic to walnuts",
+                  "ravi's aunt meena is coming too, she doesnt eat onions", "who's allergic to walnuts?")
+    assert "ravi is allergic to walnuts" in _reply(said, TOLD)
+    said = _asked("my cousin tomas is bringing the urn and auntie jo does the sandwiches", "who's bringing the urn?")
+    assert "tomas is bringing the urn" in _reply(said, TOLD)
+
+
+def test_a_lower_case_address_and_an_end_time_are_told_back():
+    said = ["car boot sale with my neighbour dev on the 12th of october, 7am till noon",
+            "we're setting up on the green at 9 larch crescent"]
+    assert "9 larch crescent" in _reply(_asked(*said, "whats the address again"), TOLD)
+    assert "7am till noon" in _reply(_asked(*said, "what time does it end?"), TOLD)
+
+
+def test_a_sessions_date_is_the_one_its_appointment_moved_to():
+    said = _asked("mum's physio is with dr lena fox at the parkside surgery, first session is monday 2 june at 09:15",
+                  "she had a hip replacement in april", "the surgery rang, the appointment moved to friday 6 june, same time",
+                  "when's mum's first physio session?")
+    reply = _reply(said, TOLD)
+    assert "friday 6 june" in reply and "monday 2 june" not in reply
+
+
+_PITCHES = [_tool("book_pitch", "Book a car-boot pitch.", {"date": {"type": "string"}, "size": {"type": "string", "enum": [
+                "car", "van"]}}),
+            _tool("cancel_pitch", "Cancel a pitch booking by its reference.", {"booking_ref": {"type": "string"}})]
+
+
+def test_cancelling_that_booking_books_nothing_again():
+    said = [*_turn("book a van pitch on 12 october", "book_pitch", {"date": "12 october", "size": "van"},
+                   {"pitch_booking": "CB-7", "date": "12 october"}, "Booked: CB-7.", 1),
+            {"role": "user", "content": "actually cancel that booking"}]
+    assert _calls(_PITCHES, said) == [("cancel_pitch", {"booking_ref": "CB-7"})]
+
+
+def test_a_refund_question_after_buying_buys_nothing_and_a_rule_answers_a_question():
+    tools = [_tool("buy_places", "Buy places on a deli tasting.", {"night": {"type": "string", "enum": ["thursday", "friday"]},
+                                                                    "places": {"type": "integer"}})]
+    told = "You sell deli tasting places. No refunds once bought."
+    said = [*_turn("get me 2 places on friday", "buy_places", {"night": "friday", "places": 2}, {"order": "DT-2"}, "Order DT-2.", 1),
+            {"role": "user", "content": "can i get a refund if i miss it"}]
+    assert _calls(tools, said, told) == []
+    assert "No refunds once bought" in _reply(said, told, tools=tools)
+    signs = [_tool("book_print", "Book a sign print job.", {"material": {"type": "string"}, "copies": {"type": "integer"}})]
+    asked = "can you print on glass too?"
+    assert _calls(signs, asked, "We print signs. We do not print on glass.") == []
+    assert _reply(asked, "We print signs. We do not print on glass.", tools=signs).startswith("No")
+
+
+_JARS = [_tool("order_jar", "Order a jar of olives.", {"olive": {"type": "string", "enum": ["green", "black"]},
+                                                      "litres": {"type": "number", "enum": [0.5, 1, 2]}})]
+_FLYERS = [_tool("flyer_price", "Price of a flyer print run.", {"quantity": {"type": "integer", "enum": [100, 300, 600, 1200]},
+                                                                "paper": {"type": "string", "enum": ["matt", "gloss"]}})]
+
+
+def test_a_number_none_of_a_fields_numbers_is_asked_about_and_one_said_is_sent():
+    assert _calls(_JARS, "can i get a 3 litre jar of green") == []
+    assert _reply("can i get a 3 litre jar of green", tools=_JARS).startswith("3 is not among the litres")
+    assert _calls(_JARS, "order a 2 litre jar of black") == [("order_jar", {"olive": "black", "litres": 2})]
+    assert _calls(_FLYERS, "how much for 600 flyers, gloss") == [("flyer_price", {"quantity": 600, "paper": "gloss"})]
+    assert "not among the quantities" in _reply("what about 450 flyers? matt", tools=_FLYERS)
+
+
+_COURTS = [_tool("check_slots", "Free hours at the padel club on a date.", {"date": {"type": "string"}}),
+           _tool("book_padel", "Book a padel court.", {"date": {"type": "string"}, "start": {"type": "string"},
+                                                        "hours": {"type": "integer", "minimum": 1, "maximum": 2}})]
+
+
+def test_a_named_tool_choice_is_called_and_a_short_answer_gives_the_number():
+    said = [*_chat("book 10:30 on 4 july for 3 hours", "The hours must be from 1 to 2, and 3 is not. Could you give me one in "
+                   "that range?"), {"role": "user", "content": "ok 2 hours then"}]
+    expected = [("book_padel", {"date": "4 july", "start": "10:30", "hours": 2})]
+    assert _calls(_COURTS, said, "Always check slots before booking.", tool_choice={"type": "function", "name": "book_padel"}) == expected
+    assert _calls(_COURTS[1:], said) == expected
+
+
+def test_a_date_field_takes_no_time_alone():
+    tools = [_tool("class_times", "Free cookery class times on a date.", {"date": {"type": "string"}}),
+             _tool("book_class", "Book a cookery class.", {"date": {"type": "string"}, "time": {"type": "string"},
+                                                            "pupil": {"type": "string"}})]
+    said = [*_turn("whats free on 9 august?", "class_times", {"date": "9 august"}, {"date": "9 august", "times": ["10:00", "15:30"]},
+                   "Free: 10:00, 15:30.", 1), {"role": "user", "content": "book the 15:30 for Ines"}]
+    assert _calls(tools, said) == [("book_class", {"date": "9 august", "time": "15:30", "pupil": "Ines"})]
+
+
+def test_an_order_looks_up_no_price_by_a_unit_or_a_surname():
+    cut = {"type": "object", "properties": {"cut": {"type": "string", "enum": ["brisket", "pastrami", "salami"]},
+                                            "weight_kg": {"type": "number", "maximum": 5}}, "required": ["cut", "weight_kg"]}
+    tools = [_tool("price_per_kg", "Price per kg of a deli meat.", {"cut": {"type": "string", "enum": ["brisket", "pastrami", "salami"]}}),
+             _tool("preorder", "Pre-order deli meat for collection.", {"cuts": {"type": "array", "items": cut},
+                   "day": {"type": "string", "enum": ["friday", "saturday"]}, "customer_name": {"type": "string"}})]
+    said = [*_turn("and salami per kilo?", "price_per_kg", {"cut": "salami"}, {"cut": "salami", "gbp_per_kg": 21}, "Salami: 21.", 1),
+            {"role": "user", "content": "pre order 2kg brisket and 1.5kg pastrami for saturday, name Ann Price"}]
+    assert _calls(tools, said) == [("preorder", {"cuts": [{"cut": "brisket", "weight_kg": 2}, {"cut": "pastrami", "weight_kg": 1.5}],
+                                                 "day": "saturday", "customer_name": "Ann Price"})]
+
+
+def test_a_later_update_in_the_instructions_answers():
+    told = """Read the notes in date order.
+- 2025-01-10: Tastings are on Wednesdays.
+- 2025-01-10: A cheese board costs £9.
+- 2025-05-01 update: Tastings have moved to Thursdays.
+- 2025-06-01 update: A cheese board now costs £11."""
+    for asked in ("do you do tastings on wednesdays?", "do you do tastings on thursdays?"):
+        reply = _reply(asked, told)
+        assert "Tastings have moved to Thursdays." in reply and "Wednesdays" not in reply, asked
+    assert "£11" in _reply("how much is a cheese board", told)
+
+
+def test_someone_elses_birthday_and_an_about_the_user_list():
+    told = "About the user:\n- Name: Greta Lind\n- Birthday: 3 March\n- Brother: Sam\n- Lives in York"
+    reply = _reply("whats sam's birthday", told)
+    assert "3 March" not in reply and "Brother" not in reply
+    assert "Greta Lind" in _reply("whats my name", told)
+    assert "York" in _reply("where do i live?", told)
