@@ -885,8 +885,9 @@ class Reader:
                 self.whole.partition(" by ")[2].split()[:3]), None, self.year, self.today):  # a field named "time" takes
             # a time ("8pm"), "start" too, "deliver_by" one said after "by" ("delivery by Friday": Friday)
             clock = timed or stem("time") in field_stems and not field_stems & stem_set("date day zone") or (  # "start_time"
-                field_stems and field_stems <= stem_set("start end begin finish") and any(stem_set("date day") & set(words(
-                    f.replace("_", " "))) for f in self.fields if f != name))  # "start" beside "date": "10:00 on 15 june": 10:00
+                field_stems and field_stems <= stem_set("start end begin finish") and "date" not in description.lower() and any(
+                    f.lower() in ("date", "day") or f.lower().endswith(("_date", "_day")) for f in self.fields if f != name))
+            # "start" beside "date": "10:00 on 15 june": 10:00
             form = "clock" if clock and format is None else format
             told = f"{description} {self.request.tools_told}"  # "date is YYYY-MM-DD, time is HH:MM"
             told += " ".join(c for s in sentences(self.request.instructions[:2000]) for c in s.replace(";", ",").split(
@@ -2860,7 +2861,8 @@ class Reader:
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
         places = sorted((at[0], o) for o in options if self.tool and isinstance(o, str) and o[:1].isupper() and len(o) > 3 and (
             at := whole_words_at(self.request.message.lower(), o.lower())))  # "at Cala Fonda today? and at Porto Azul":
-        if len(places) > 1:  # a call for each, in the order said
+        if len(places) > 1 and not any(_ENDS.get(part) for part in name.lower().split("_")):  # a call for each, in the
+            # order said (not of a side: "from german to english" of source_language, target_language)
             self.ran_out = self.ran_out or self.start >= len(places)
             return places[min(self.start, len(places) - 1)][1]
         lettered = all(isinstance(o, str) and len(o) == 1 and o.isupper() for o in options) and len(options) > 2 and set(
@@ -5193,7 +5195,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     ended = [t.lower() for piece in sentences(request.message) for t in [*tokens(piece), "."]] if len(
         desks) > 1 else []  # the words between desks, by sentence: "it's fraud. Card...": no fraud of a card
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in (
-        "please", "can", "could", "you", "actually", "ok", "okay", "oh", "sorry", "hmm", "um", "wait", "just", "hi", "hey")), ""))
+        "please", "can", "could", "you", "actually", "ok", "okay", "oh", "sorry", "hmm", "um", "wait", "hi", "hey")), ""))
     # (the verb after a filler: "actually cancel that booking")
     verbs = [stem(t.name.split("_")[0].lower()) for t in tools]
     lead = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(request.message)) if a == "please" and verbs.count(stem(
@@ -6063,7 +6065,15 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         a.lower() == "not" and identifiers(b))}  # "Sorry, my loyalty number is BK-90421, not BK-90412": a note's bare
     any_of = stem(next((b for a, b in itertools.pairwise(lowered) if a == "any" and b.isalpha() and b not in STOP), "")) if (
         lowered[:1] and lowered[0] in _YES_NO) else ""  # "Does Ellie have any allergies?": an allergy, not her days
+    low_asked = _lower_tokens(question)
+    priced_thing = {stem(b) for a, b in itertools.pairwise(low_asked) if a in ("the", "a", "an", "my", "our") and b.isalpha() and (
+        b not in STOP)} & set(topic) if "how much" in question.lower() else set()
+    unheard = {one for one in priced_thing if one not in _VALUE_KINDS | _COST_STEMS and not any(
+        one in s.stems or related({one}) & s.stems for s in request.said if not s.asks and s.role in roles)}  # "how much did
+    # the xylophone cost?" when no xylophone is in view: no other thing's price ("budget is now £25 per kid")
     for score, statement in candidates:  # "loyalty number BK-90412" is no more
+        if unheard:
+            continue
         if statement.role in ("note", "assistant") and {i.lower() for i in statement.identifiers} & undone:
             continue
         if any_of and any_of not in statement.stems and not related({any_of}) & statement.stems:
@@ -6175,9 +6185,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         sized |= {stem("start")} if stem("start") in topic and any(a in ("from", "starting", "starts") and b[:1].isdigit() for a, b in (
             itertools.pairwise(_lower_tokens(statement.text)))) else set()  # "What time do I start?": "from 8pm"
         sized |= set(topic) & stem_set("finish end close") if any(a in ("till", "til", "until", "to") and (b[:1].isdigit() or b in (
-            "noon", "midday", "midnight")) and (
-            a != "to" or b.endswith(("am", "pm")) or ":" in b) for a, b in itertools.pairwise(_lower_tokens(statement.text))) else set()
-        # "What time does it finish?": "8am till 1pm"
+            "noon", "midday", "midnight")) and before[:1].isdigit() and (
+            a != "to" or b.endswith(("am", "pm")) or ":" in b) for before, a, b in zip(_lower_tokens(statement.text), _lower_tokens(
+                statement.text)[1:], _lower_tokens(statement.text)[2:])) else set()  # "What time does it finish?": "8am till
+        # 1pm" (a range: not "parking is free until 6pm", "until 2 weeks ago")
         sized |= {stem("year")} if stem("year") in topic and any(t.isdigit() and len(t) == 4 and t[:2] in ("19", "20") for t in tokens(
             statement.text[:300])) else set()
         sized |= set(topic) & stem_set("colour color") if set(topic) & stem_set("colour color") and _hue(statement.text) else set()
@@ -6225,8 +6236,11 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
                 s.role == "tool" and _DATE.search(s.text) or s.role == "tool" and stem("eta") in s.stems for s in request.said):
             continue  # "when will they arrive?" is not answered by "I'd like to order 2 kits" when a result gives an eta
         if "who" in asked and statement.role in ("user", "note") and not (_proper_names(statement.text, people=True) or (
-                statement.stems & (_PERSON | _KIN_STEMS | stem_set("partner cousin friend neighbour neighbor") | related({
-                    stem("partner"), stem("son"), stem("mother")})))):
+                statement.stems & (_PERSON | related({stem("partner"), stem("son"), stem("mother")})) or statement.stems & (
+                    _KIN_STEMS | stem_set("partner cousin friend neighbour neighbor")) and set(topic) <= statement.stems and not any(
+                        a in _AGAINST and stem(b) in topic for a, b in itertools.pairwise(_lower_tokens(statement.text))))):
+            # ("my partner sam is allergic to peanuts"; not "my partner pays the rent" of the landlord, "my brother can't
+            # come" of who is coming)
             continue  # "Who was I traveling with?" is answered by a person, not "the replacement flight cost €710"
         placed = stem("address") in topic and _addressed(statement.text)  # "at 42 Elm Street": the address
         if stem("address") in topic and not placed and stem("address") not in statement.stems and statement.role in (
@@ -6525,9 +6539,8 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     if near and not shared:
         return True
     asked = set(topic) & said.stems
-    def of(words_asked: set[str]) -> bool:  # (a session moved is its appointment moved: "the appointment moved to ...")
-        return all(one in later.stems or related({one}) & later.stems or one in _SESSIONS and _SESSIONS & later.stems
-                   for one in words_asked)
+    def of(words_asked: set[str]) -> bool:
+        return all(one in later.stems or related({one}) & later.stems for one in words_asked)
     others = set(words(later.text)) - set(words(said.text)) - _VALUE_KINDS - _ID - stem_set(" ".join(_OUTRIGHT)) - set(
         facts(later.text)) - _LIGHT_VERBS  # ("Sorry, the code is 4417": the locker code; not "Sorry, Bob's phone is...")
     names = {w for n in _proper_names(said.text) for w in n.split()}
@@ -6537,13 +6550,16 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
     counted = {stem(b) for a, b in itertools.pairwise(_lower_tokens(said.text[:300])) if _NUMBER.fullmatch(a)} if (
         "count" in kinds) else set()  # ("How many are we ordering now?": the things counted, not the ordering)
     return bool(heard & changing) and bool(kinds & (_kinds(later.text) | {"count"}) or heard & _OUTRIGHT) and (of(
-        asked & counted or asked) or bool(shared) and topic[-1] in asked & _SESSIONS and "date" in kinds & _kinds(later.text) and of({
-        topic[-1]}))  # (a booked time's new date, beside a word of it: "the clinic rang, the appointment moved to
+        asked & counted or asked) or bool(shared) and topic[-1] in asked & _SESSIONS and "date" in kinds & _kinds(later.text) and bool(
+        _SESSIONS & later.stems) and not of_someone_else(later.text) and not {stem(a) for one in (later, ) for a, b in itertools.pairwise(
+            _lower_tokens(one.text)) if stem(b) in _SESSIONS and a not in STOP} - said.stems)  # (a booked time's new date, beside a word of it: "the clinic rang, the appointment moved to
     # thursday 5 march" of "first physio session is tuesday 3 march at the elmfield clinic")
 
 
 #: Words for one booked time: a change of one is a change of another ("first session is tuesday", "the appointment moved").
 _SESSIONS = stem_set("session appointment booking lesson")
+#: The stems of a price asked ("What did it cost?", "the fee").
+_COST_STEMS = stem_set("price prices cost costs fee fees charge much pay paid")
 #: Words a question of a whole group's size may say besides its people ("How many of us are coming in total?").
 _GROUP_WORDS = stem_set("group party us total altogether come coming going attend attending join")
 #: What the user's own group is booked as: "How many people is my booking for?" asks their group's size.
@@ -6568,11 +6584,13 @@ _STREETS = stem_set("street road avenue lane drive close way crescent")
 
 def _addressed(text: str) -> bool:
     """Whether ``text`` gives an address: :data:`_ADDRESS`'s, or one in lower case, a house number and up to three
-    words ending in one of :data:`_STREETS` ("at 14 alder close"; not "at 14 close friends' houses")."""
+    words ending in one of :data:`_STREETS`, after "at", "on", "to"... ("at 14 alder close"; not "at 14 close friends' houses", "the
+    3 shops nearby close at 6pm")."""
     said = _lower_tokens(text[:300])
-    return bool(_ADDRESS.search(text)) or any(n.rstrip("abcd").isdigit() and any(all(w.isalpha() and w not in STOP for w in said[
-        at + 1:end]) and stem(said[end - 1]) in _STREETS and end - at > 2 for end in range(at + 3, min(at + 5, len(said) + 1))) for at, n in (
-            enumerate(said)))
+    return bool(_ADDRESS.search(text)) or any(n.rstrip("abcd").isdigit() and (not at or said[at - 1] in (
+        "at", "on", "to", "is", "live", "lives", "address", "from", "in", "of")) and any(all(w.isalpha() and w not in STOP for w in said[
+            at + 1:end]) and stem(said[end - 1]) in _STREETS and not said[end - 1].endswith("s") and end - at > 2 for end in range(
+                at + 3, min(at + 5, len(said) + 1))) for at, n in enumerate(said))  # (not "has 3 busy lanes")
 
 
 def _names_street(text: str) -> bool:
@@ -6907,7 +6925,8 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
         STOP | {"it", "that", "what", "who", "where", "when", "how", "there", "here", "today", "tomorrow", "today"})}  # "whats
     lines = [line for line in request.instructions[:4000].splitlines() if found and found[1].strip()[:40] in line]
     if found and whose and not any(w in found[1].lower() or any(w in line.lower() for line in lines) for w in whose) and any(
-            f" {w.title()}" in request.instructions for w in whose):  # tom's birthday" of "Birthday: 12 May" and "Partner:
+            line.partition(": ")[2].strip().lower().startswith(w) for line in request.instructions[:4000].splitlines() for w in (
+                whose)):  # tom's birthday" of "Birthday: 12 May" and "Partner:
         return None  # Tom": the user's birthday, not Tom's
     return (found[0], _updated_line(request, found[1])) if found else None
 
@@ -6922,8 +6941,15 @@ def _updated_line(request: Request, text: str) -> str:
     cues = _UPDATES | stem_set("moved moving changed change replaced instead longer")
     asked = set(_topic(request.message)) & set(words(text))
     own = set(words(text)) - _DAYS - set(facts(text)) - _LIGHT_VERBS
+    allowed = own | set(words(request.message)) | cues | _DAYS
+
+    def same_thing(line: str) -> bool:  # no other thing updated: not "private classes" of "a class", "the cafe now opens"
+        said = [t for t in _lower_tokens(line.partition(": ")[2] if ": " in line[:30] else line) if t.isalpha()]
+        first = next((k for k, t in enumerate(said) if stem(t) in own), len(said))
+        return all(t in STOP or stem(t) in allowed for t in said[:first]) and bool(facts(line) or _DAYS & set(words(line)) or any(
+            t[:1].isupper() for t in tokens(line)[1:]))  # and a value of its own ("on the terrace too" gives none)
     later = [line for line in lines[at + 1:] if set(_lower_tokens(line)) & cues | set(words(line)) & cues and own & set(words(
-        line)) and asked <= set(words(line)) | related(set(words(line)))]
+        line)) and asked <= set(words(line)) | related(set(words(line))) and same_thing(line)]
     return later[-1].partition(": ")[2] if later and ": " in later[-1][:30] else later[-1] if later else text
 
 
@@ -11010,7 +11036,9 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                     held = {t for k, v in arguments.items() if k != n and isinstance(v, str) and " " in v for t in tokens(
                         v) if t.isdigit()}  # ("to 3 Fern Lane":
                     pieces = sentences(asked.message)
-                    answer = _lower_tokens(_in_digits(pieces[-1])) if len(pieces) > 1 and len(tokens(pieces[-1])) <= 8 else []
+                    ranged = any("in that range" in plain_text(i.get("content")) for i in request.conversation[
+                        :request.last_user_index][-2:] if i.get("role") == "assistant")  # (the range was asked about)
+                    answer = _lower_tokens(_in_digits(pieces[-1])) if ranged and len(pieces) > 1 and len(tokens(pieces[-1])) <= 8 else []
                     within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
                         "to", "at", "no", "or", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
                             float(t), f) and t not in held] or [float(t) for t in answer if _NUMBER.fullmatch(t) and not (
@@ -11485,6 +11513,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         filled = {k: said_by[0] for k, v in arguments.items() if v is None and said_by and k != key}  # "with Mara": the
         if key is None and (toggled or filled):  # artist nobody was named for before
             return tool.name, {**arguments, **toggled, **filled}
+        if toggled and not set(words(new)) - {w for k in toggled for w in words(k.replace("_", " "))} - _LIGHT_VERBS - stem_set(
+                "need needs want also too please") and not identifiers(rest) and not any(_NUMBER.fullmatch(t) for t in tokens(rest)):
+            return tool.name, {**arguments, **toggled}  # "and if i need it certified?": the quote before, certified
         numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t)]  # "and from 2.90 back down to 2.40?": each number
         numeric = [k for k, v in arguments.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]  # in turn
         said = tokens(rest)

@@ -248,6 +248,7 @@ class NoteSpec:
     closing: str = ""  # the label of a last line of open items ('End with one line starting "OPEN:"')
     priceless: bool = False  # no amount of money in the note ("Never mention prices or money.")
     withheld: frozenset[str] = frozenset()  # kinds of detail left out ("Never include the customer's postcode.")
+    secrets: tuple[frozenset[str], ...] = ()  # the words of other details left out ("Never include the key safe code.")
     bare: bool = False  # headings written as the prompt's own lines, no colon added ("these exact headings:\nSITUATION")
 
 
@@ -284,6 +285,12 @@ def read_prompt(prompt: str) -> NoteSpec:
         " but ") for kind in ("postcode", "phone", "email", "address") if kind in part and _banned_before(part, kind))
     # ("Don't give the address, but include the phone number": the address alone; "Don't include the postcode and the
     # email": both; "..., but do put the phone number and never the postcode": the postcode)
+    spec.secrets = tuple(frozenset(words(rest)) for piece in sentences(lower) for cue in (
+        "never include the ", "never include any ", "do not include the ", "don't include the ", "never mention the ",
+        "do not mention the ", "don't mention the ", "leave out the ", "never share the ", "never give the ")
+        if (rest := piece.partition(cue)[2].split(",")[0].split(" or ")[0].rstrip(" .")) and cue in piece and words(rest) and not (
+            set(rest.split()) & {"postcode", "phone", "email", "address", "prices", "price", "money", "costs"}))
+    # ("Never include the key safe code.": a clause naming the key safe code is left out)
     spec.priceless = any(f"{no} mention {what}" in lower for no in ("never", "not", "don't") for what in ("prices", "price",
                                                                                                       "money", "costs"))
     for cue in ("write '", 'write "', "say '", 'say "', "put '", 'put "', "use '", 'use "'):  # "If a field was never mentioned, write
@@ -2230,6 +2237,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
     if spec.priceless:  # "Never mention prices": a sentence without its clause of an amount ("Booked SK-7710, £240 all in")
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _MONEY_SIGNS & set(c)))]
+    if spec.secrets:  # "Never include the key safe code": a sentence without its clause of it
+        said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
+            c for piece in [s.text.replace(". ", ", ")] for c in piece.split(", ") if not any(secret <= set(words(c)) for secret in spec.secrets)))]
     if spec.withheld:  # "Never include the customer's postcode": a sentence without its clause of one
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _withheld(c, spec.withheld)))]

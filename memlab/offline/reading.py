@@ -98,7 +98,8 @@ _IRREGULAR = dict(pair.split(":") for pair in (
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
     "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare "
     "tuesday:tue tuesdays:tue tues:tue wednesday:wednes wednesdays:wednes weds:wednes thursday:thu thursdays:thu "
-    "thurs:thu friday:fri fridays:fri swollen:swell broken:break stolen:steal torn:tear worn:wear").split())
+    "thurs:thu friday:fri fridays:fri swollen:swell broken:break stolen:steal torn:tear worn:wear translation:translat "
+    "translations:translat").split())
 # (a day and its short form meet, "Tue 95 sheep" answers "... on Tuesday?", where the short form is no other word: not
 # "sat", "sun", "mon", "wed")
 #: Words whose stem would be another word's ("hate" is no "hat"): kept whole.
@@ -1103,6 +1104,12 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
         said = [day for k, day in days if day not in offered and found[k - 1].lower() not in ("not", "never", "no") and (
             k in beside or not any(day in offered for j, day in days if not (j < len(where) and where[j] in aside)))]
         return " and ".join(dict.fromkeys(day.capitalize() for day in said))
+    ends = set(field.lower().split("_")) & {"target", "to", "destination", "into"}  # "english to klingon" of a target
+    if ends and len(options) >= 2 and all(isinstance(o, str) for o in options):  # language: Klingon, no option
+        offered = {o.lower() for o in options}
+        low = [t.lower() for t in found]
+        return next((b.capitalize() for a, cue, b in zip(low, low[1:], low[2:]) if a in offered and cue in ("to", "into") and (
+            b.isalpha() and b not in offered and b not in STOP)), "")
     if len(options) >= 2 and all(type(o) is int for o in options):
         unit = next((_SIZE_UNITS[part] for part in field.lower().split("_")[1:] if part in _SIZE_UNITS), "")
         sizes = [(int(number), said) for at, t in enumerate(found) if (number := t[:len(t) - len(t.lstrip("0123456789"))]) and (

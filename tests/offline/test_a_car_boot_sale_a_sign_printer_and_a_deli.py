@@ -17,7 +17,19 @@ sale, a sign printer, a deli):
 - "pre order 2kg brisket ..., name Ann Price" orders, and looks up no price by "kg" or a surname "Price";
 - a later line of the instructions that says an update ("2025-05-01 update: Tastings have moved to Thursdays.")
   answers instead of the line it updates; "whats sam's birthday" is not answered by the user's own birthday nor by
-  "Brother: Sam"; an "About the user:" list answers "whats my name".
+  "Brother: Sam"; an "About the user:" list answers "whats my name";
+- a language none of a target field's options ("welsh to elvish") is asked about, a source and a target are each the
+  one on their side ("from dutch to english"), "and if i need it certified?" asks the quote before again certified, and
+  a desk described by "translation" takes "how much to translate ..."; a summary leaves out a detail its prompt says
+  never to include ("Never include the alarm code."); "how much did the kite cost?" when no kite was mentioned is not
+  answered by another price.
+
+The ``test_review_*`` tests hold what a review found the first batch overreaching on: a number said of something else
+("my licence is 2 years old") taken as the answer to a range, an update of another thing ("private classes", "the cafe
+now opens") taken for the line asked of, a piano lesson's move or a friend's taken for the yoga lesson's, a business's
+own name ("the clinic's address") taken for someone else's, start and end dates beside a day-rate field read as times,
+"just checking my booking" read as a check of free courts, and an address, an end time or a person read by form alone
+("3 busy lanes", "free until 6pm", "my partner pays the rent" of the landlord, "my brother can't come").
 """
 
 from __future__ import annotations
@@ -159,3 +171,88 @@ def test_someone_elses_birthday_and_an_about_the_user_list():
     assert "3 March" not in reply and "Brother" not in reply
     assert "Greta Lind" in _reply("whats my name", told)
     assert "York" in _reply("where do i live?", told)
+
+
+def test_a_language_no_option_names_is_asked_about_and_a_translation_desk_is_routed_to():
+    languages = {"type": "string", "enum": ["English", "Welsh", "Italian", "Dutch"]}
+    quote = [_tool("quote_translation", "Quote a written translation by word count and language pair; certified adds a fee.", {
+        "words": {"type": "integer"}, "source_language": languages, "target_language": languages, "certified": {"type": "boolean"}},
+        required=["words", "source_language", "target_language"])]
+    assert _calls(quote, "can i get a quote for 800 words welsh to elvish") == []
+    assert _reply("can i get a quote for 800 words welsh to elvish", tools=quote).startswith("Elvish is not among the target languages")
+    asked = "how much to translate a 1200 word lease from dutch to english"
+    assert _calls(quote, asked) == [("quote_translation", {"words": 1200, "source_language": "Dutch", "target_language": "English"})]
+    said = [*_turn(asked, "quote_translation", {"words": 1200, "source_language": "Dutch", "target_language": "English",
+                                                "certified": False}, "Quote: £144.00", "Quote: £144.00.", 1),
+            {"role": "user", "content": "and if i need it certified?"}]
+    assert _calls(quote, said) == [("quote_translation", {"words": 1200, "source_language": "Dutch", "target_language": "English",
+                                                          "certified": True})]
+    desk = [_tool("transfer_to_written_translation", "Handoff to the Written translation agent. Quotes for written document "
+                  "translation, certified translations", {})]
+    assert _calls(desk, asked, "Hand each client to the right desk.") == [("transfer_to_written_translation", {})]
+
+
+def test_a_summary_leaves_out_a_detail_its_prompt_says_never_to_include():
+    prompt = "Write a handover with these headings:\n\nFacts\nChanges\nOpen items\n\nNever include the alarm code."
+    said = _chat("we need a dog sitter for Bramble Lodge", "Noted: £40 a night.", "yes add walks. the alarm code is 7731",
+                 "Thanks, added walks.")
+    note = _reply(said, prompt)
+    assert "7731" not in note and "walks" in note
+
+
+def test_the_price_of_a_thing_no_one_mentioned_is_not_another_things_price():
+    said = _asked("budget is now £20 per cousin since money is tight", "nora loves trains", "how much did the kite cost?")
+    assert "£20" not in _reply(said, TOLD)
+
+
+def test_review_a_number_said_of_something_else_is_no_answer_to_a_range():
+    vans = [_tool("hire_van", "Hire a van.", {"days": {"type": "integer", "minimum": 1, "maximum": 7}})]
+    for said in ("hire a van for 10 days. my licence is 2 years old", "i want to hire a van for 9 days. we need 1 driver"):
+        assert _calls(vans, said) == [], said
+
+
+def test_review_an_update_of_another_thing_keeps_the_line_asked_of():
+    told = "Yoga studio.\n- A class costs £10.\n- Update: private classes have changed to £40."
+    assert "£10" in _reply("how much is a class?", told)
+    told = "Leisure centre assistant.\n- We open at 7am on weekdays.\n- Update: the cafe now opens at 8am."
+    assert "cafe" not in _reply("what time do you open?", told)
+    told = "Cafe assistant.\n- Lunch is served 12-2pm.\n- We now serve lunch on the terrace too."
+    assert "12-2pm" in _reply("what time is lunch served?", told)
+
+
+def test_review_a_lesson_moved_is_not_another_lesson_nor_a_friends():
+    said = _asked("the yoga lesson is on monday 2 june", "the piano lesson moved to friday 6 june", "when is the yoga lesson?")
+    assert "monday 2 june" in _reply(said, TOLD)
+    said = _asked("the climbing session is on saturday 10 may", "my friend's climbing lesson moved to sunday 11 may",
+                  "when is the climbing session?")
+    assert "saturday 10 may" in _reply(said, TOLD)
+
+
+def test_review_a_places_own_name_is_no_one_elses_possession():
+    told = "Receptionist for Riverside Clinic.\n- Address: 5 Water Lane, York\n- Phone: 01904 000111"
+    assert "5 Water Lane" in _reply("what's the clinic's address?", told)
+
+
+def test_review_start_and_end_dates_beside_a_day_rate_stay_dates():
+    tools = [_tool("hire_car", "Hire a car.", {"start": {"type": "string", "description": "Start date, YYYY-MM-DD"},
+                                                "end": {"type": "string", "description": "End date, YYYY-MM-DD"},
+                                                "day_rate_band": {"type": "string", "enum": ["economy", "standard"]}})]
+    assert _calls(tools, "hire an economy car from 2025-06-03 to 2025-06-07") == [
+        ("hire_car", {"start": "2025-06-03", "end": "2025-06-07", "day_rate_band": "economy"})]
+
+
+def test_review_just_checking_a_booking_looks_up_no_free_courts():
+    tools = [_tool("book_court", "Book a tennis court.", {"court": {"type": "integer"}, "time": {"type": "string"}}),
+             _tool("check_availability", "Check which courts are free at a time.", {"time": {"type": "string"}})]
+    said = [*_turn("book court 2 at 18:00", "book_court", {"court": 2, "time": "18:00"}, "Booked court 2 at 18:00, reference TC-881.",
+                   "Booked court 2 at 18:00, reference TC-881.", 1), {"role": "user", "content": "just checking my booking is still on?"}]
+    assert [name for name, _ in _calls(tools, said)] != ["check_availability"]
+
+
+def test_review_no_address_end_time_or_person_by_form_alone():
+    assert "lanes" not in _reply(_asked("the motorway near us has 3 busy lanes", "what's the address?"), TOLD)
+    assert "shops" not in _reply(_asked("the 3 shops nearby close at 6pm", "what's the address?"), TOLD)
+    assert "parking" not in _reply(_asked("the cafe opens at 9am", "parking is free until 6pm", "what time does it close?"), TOLD)
+    assert "weeks" not in _reply(_asked("until 2 weeks ago i went to the gym every day", "what time does the gym close?"), TOLD)
+    assert "rent" not in _reply(_asked("my partner pays the rent on the 1st", "who is my landlord?"), TOLD)
+    assert "can't come" not in _reply(_asked("my brother can't come to dinner on saturday", "who is coming to dinner on saturday?"), TOLD)
