@@ -51,7 +51,7 @@ _NOT_DOING = frozenset("morning evening nothing something anything everything du
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} (?:{_MONTH}|(?:january|february|april|june|july|august|september|october|november|"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} (?:{_MONTH}|(?:january|february|march|april|june|july|august|september|october|november|"
                    rf"december|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b)(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})(?:,? \d{{4}})?"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
@@ -419,7 +419,7 @@ _VALUE_KINDS = stem_set("name time date day number")
 #: Words that tell a value has changed since it was said ("The hall hire went up to 340 pounds", "we have 10 now").
 _UPDATES = frozenset("now update updated increased decreased rose went gone dropped reduced cut".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|in(?= \w+(?: please)?[.!?]*$)) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|also|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
@@ -2861,8 +2861,11 @@ class Reader:
         unsaid, options = [o for o in options if o is None], [o for o in options if o is not None]
         places = sorted((at[0], o) for o in options if self.tool and isinstance(o, str) and o[:1].isupper() and len(o) > 3 and (
             at := whole_words_at(self.request.message.lower(), o.lower())))  # "at Cala Fonda today? and at Porto Azul":
-        if len(places) > 1 and not any(_ENDS.get(part) for part in name.lower().split("_")):  # a call for each, in the
-            # order said (not of a side: "from german to english" of source_language, target_language)
+        sided = {cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())} & {"from", "to"}
+        paired = bool(sided) and any({cue for part in f.lower().split("_") for cue in _ENDS.get(part, ())} & {"from", "to"} - sided
+                                     for f in self.fields if f != name)
+        if len(places) > 1 and not paired:  # a call for each, in the order said (not of a side whose other side is a
+            # field too: "from german to english" of source_language, target_language)
             self.ran_out = self.ran_out or self.start >= len(places)
             return places[min(self.start, len(places) - 1)][1]
         lettered = all(isinstance(o, str) and len(o) == 1 and o.isupper() for o in options) and len(options) > 2 and set(
@@ -2963,7 +2966,10 @@ class Reader:
         rest = [o for o in options if not (isinstance(o, str) and set(words(o)) & others)]  # heel": a brogue (the heel is
         options = rest if len(rest) < len(options) and self._option_named(rest, set(words(self.request.message)), "", strict=True
                                                                           ) is not None else options  # include_heel's)
-        named = after[0] if after else self.named_option(options, description)  # (a number said: "at 50 metres")
+        named = after[0] if after else _hours_option(options, self.request.message) or self.named_option(options, (
+            f"{description} {self.told(name, description)}" if self.tool else description))  # (the tool's own words of the
+        # field too: "vehicle_class: 4 (cars) or 7 (vans)")
+        # (a number said: "at 50 metres"; a window said its own way: "8-10am" of "08-10")
         pieces = sentences(self.request.message)
         latest = [o for o in options if isinstance(o, str) and whole_words_at(pieces[-1].lower(), o.lower())] if len(pieces) > 1 else []
         named = latest[0] if len(latest) == 1 and not after and any(whole_words_at(" ".join(pieces[:-1]).lower(), str(
@@ -3528,10 +3534,10 @@ def _one(part: str) -> str:
 
 def _defined(options: Sequence[str], text: str) -> dict[str, str]:
     """What ``text`` says each option stands for, up to the next option's label or a ";" ("sales: pricing, demos;",
-    "P1 = outage or money lost, P2 = blocked": P1 "outage or money lost")."""
+    "P1 = outage or money lost, P2 = blocked": P1 "outage or money lost"; "4 (cars) or 7 (vans)": 4 "cars")."""
     low, spans = text.lower(), {}  # option → where its label starts and ends
     for option in options:
-        for label in (f"{option.lower()}:", f"{option.lower()} =", f"{option.lower()}="):
+        for label in (f"{option.lower()}:", f"{option.lower()} =", f"{option.lower()}=", f" {option.lower()} ("):  # "4 (cars)"
             if (at := low.find(label)) >= 0:
                 spans[option] = (at, at + len(label))
                 break
@@ -3573,6 +3579,25 @@ _TIMES_OF = frozenset("lunch dinner breakfast brunch tea supper night morning ev
                       "easter christmas boxing".split())
 #: Words a count of people is said in ("make it 5 people").
 _HEADS = frozenset("people persons guests adults kids children".split())
+def _clock_only(value: str) -> bool:
+    """Whether a value is a time of day alone ("17:00", "5pm"), no date."""
+    return ":" in value and not any(c in value for c in "/-") or value[-2:].lower() in ("am", "pm") and len(value.split()) == 1
+
+
+def _hours_option(options: Sequence[Any], message: str) -> Any:
+    """The option that is a span of hours ("08-10") the message says its own way ("8-10am", "8am-10am", "8 to 10"), else
+    ``None``."""
+    def span(text: str) -> tuple[int, ...]:
+        parts = text.lower().replace("am", "").replace("pm", "").replace(":00", "").split("-")
+        return tuple(int(p) for p in parts) if len(parts) == 2 and all(p.isdigit() and len(p) <= 2 for p in parts) else ()
+    spans = {span(str(o)): o for o in options if isinstance(o, str) and span(str(o))}
+    if not spans:
+        return None
+    said = _lower_tokens(message[:600])
+    heard = [span(t) for t in said] + [span(f"{a}-{c}") for a, b, c in zip(said, said[1:], said[2:]) if b in ("to", "till", "until")]
+    return next((spans[h] for h in heard if h in spans), None)
+
+
 def _days_first(found: list[str], dated: bool) -> list[str]:
     """``found`` (dates and times as written), for a field of a date or a day (``dated``) without the times alone (no
     date: "book the 14:00" gives a date field nothing)."""
@@ -5201,7 +5226,10 @@ def _choose_tools(request: Request) -> list[Tool]:
     lead = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(request.message)) if a == "please" and verbs.count(stem(
         b)) == 1 and stem(b) in _CHANGES), lead) if lead not in verbs else lead  # "I've got a new number - please update it"
     wants = not asking and " ".join(_lower_tokens(request.message)[:3]) in {f"{a} {b} {c}" for a in ("can", "could", "may") for b in (
-        "i", "we") for c in ("get", "have")} | {"i'd like the", "i'd like a", "we'd like the", "we'd like a", "i want the"}  # (not
+        "i", "we") for c in ("get", "have")} | {"i'd like the", "i'd like a", "we'd like the", "we'd like a", "i want the"} or not asking and (
+        " ".join(_lower_tokens(request.message)[:3]) in ("i also want", "i also need", "we also want", "we also need") or " ".join(
+            _lower_tokens(request.message)[:2]) in ("i want", "i need", "we want", "we need") and any(c.isdigit() for c in request.message[
+                :40]))  # "i also want 30 tins of chickpeas", "i want 6 tins": the one tool taking all it gives (not
     # "Please book an MOT ...": a verb names its tool)
     for tool in tools:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
@@ -5223,7 +5251,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         if tool.handoff and (covered - placed) & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
-        whole = wants and not tool.handoff and fits >= 3 and fits >= len(_needed(tool)) and sum(_fits(
+        whole = wants and not tool.handoff and fits >= min(3, max(2, len(_needed(tool)))) and fits >= len(_needed(tool)) and sum(_fits(
             t, request) >= fits for t in tools) == 1 and (any(c.isdigit() for c in request.message) or any({stem(str(
                 o).lower()) for o in f.get("enum") or ()} & message for f in (tool.parameters.get("properties") or {}).values(
                     ) if isinstance(f, Mapping)))  # "can I get the north booth on 21/03/2026 from 10:00 for 3
@@ -6068,8 +6096,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
     low_asked = _lower_tokens(question)
     priced_thing = {stem(b) for a, b in itertools.pairwise(low_asked) if a in ("the", "a", "an", "my", "our") and b.isalpha() and (
         b not in STOP)} & set(topic) if "how much" in question.lower() else set()
-    unheard = {one for one in priced_thing if one not in _VALUE_KINDS | _COST_STEMS and not any(
-        one in s.stems or related({one}) & s.stems for s in request.said if not s.asks and s.role in roles)}  # "how much did
+    unheard = {one for one in priced_thing if one not in _VALUE_KINDS | _COST_STEMS | _MONEY_WORDS and not any(
+        one in s.stems or related({one}) & s.stems or any(len(st) >= 4 and (one.endswith(st) or st.endswith(one)) for st in s.stems)
+        for s in request.said if not s.asks and s.role in roles)}  # "how much did
     # the xylophone cost?" when no xylophone is in view: no other thing's price ("budget is now £25 per kid")
     for score, statement in candidates:  # "loyalty number BK-90412" is no more
         if unheard:
@@ -6558,6 +6587,11 @@ def _changes(later: Statement, said: Statement, topic: Sequence[str], kinds: set
 
 #: Words for one booked time: a change of one is a change of another ("first session is tuesday", "the appointment moved").
 _SESSIONS = stem_set("session appointment booking lesson")
+#: Verbs that open a request of its own after "also" ("Also add call the dentist on Friday").
+_ACTS_SAID = stem_set("add book order buy get put make send call remind set cancel")
+#: Sums of money asked of by name ("how much was the deposit?"): said in other words ("we put £500 down").
+_MONEY_WORDS = stem_set("deposit rent bill budget salary fare tip wage wages fee charge refund balance total change loan debt "
+                        "payment premium excess")
 #: The stems of a price asked ("What did it cost?", "the fee").
 _COST_STEMS = stem_set("price prices cost costs fee fees charge much pay paid")
 #: Words a question of a whole group's size may say besides its people ("How many of us are coming in total?").
@@ -6588,7 +6622,7 @@ def _addressed(text: str) -> bool:
     3 shops nearby close at 6pm")."""
     said = _lower_tokens(text[:300])
     return bool(_ADDRESS.search(text)) or any(n.rstrip("abcd").isdigit() and (not at or said[at - 1] in (
-        "at", "on", "to", "is", "live", "lives", "address", "from", "in", "of")) and any(all(w.isalpha() and w not in STOP for w in said[
+        "at", "on", "to", "is", "live", "lives", "address", "from", "in", "of") or f", {n} " in text.lower()) and any(all(w.isalpha() and w not in STOP for w in said[
             at + 1:end]) and stem(said[end - 1]) in _STREETS and not said[end - 1].endswith("s") and end - at > 2 for end in range(
                 at + 3, min(at + 5, len(said) + 1))) for at, n in enumerate(said))  # (not "has 3 busy lanes")
 
@@ -7494,9 +7528,14 @@ def _scripted_when(request: Request) -> str | None:
             ["tell", "them", "to"], ["tell", "the", "user"]) and ordered[2].lower() == "to" and len(ordered) > 4 else "")
         heard = _lower_tokens(case)[1:]
         either = [{stem(w) for w in (a, b)} for a, o, b in zip(heard, heard[1:], heard[2:]) if o == "or"]  # "a child or
+        joined = {stem(x) for x, a, o in zip(heard, heard[1:], heard[2:]) if o == "or" and x not in STOP}  # ("chest pain
+        # or numbness": numbness alone will do)
+        told = next((told[:at].rstrip(" ,") + "." for cue in (" and book nothing", " and do not book", " and don't book") if (
+            at := told.find(cue)) > 0), told)  # (what not to do is no thing to say)
         case_words = set(words(" ".join(heard))) - _LIGHT_VERBS - stem_set("someone somebody anyone they user customer "
-                                                                           "caller") - set().union(*either)  # pet": one
-        if lead in (["if"], ["when"]) and comma and len(told.split()) >= 2 and case_words and case_words <= said and all(
+                                                                           "caller report reports reported mention mentions "
+                                                                           "has have") - set().union(*either) - joined  # pet": one
+        if lead in (["if"], ["when"]) and comma and len(told.split()) >= 2 and (case_words or either) and case_words <= said and all(
                 one & nouns for one in either):
             return told if told[-1:] in ".!?" else f"{told}."
     return None
@@ -10798,6 +10837,8 @@ def _completing(request: Request) -> Request | None:
     if lead and (lead not in waiting or other) and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and (
             len(tokens(request.message)) > 3):  # table for 4 at 8pm too": book_table's, not book_room's guests
         return None  # of another tool, not the value asked for
+    if {"also", "another"} & set(_lower_tokens(request.message)) and len(tokens(request.message)) > 3:
+        return None  # "i also want 30 tins of chickpeas": a new request, not the window asked for
     first = plain_text(items[asked[0]].get('content')).rstrip(' .!') if asked else ""
     again = lead in waiting and len(tokens(request.message)) > 3 and bool(_DATE.search(request.message)) and bool(_DATE.search(
         first))  # "book collection of 40377 for 13/06/2025 morning" after "... thursday 12 june 2025 afternoon": the request
@@ -11040,7 +11081,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                         :request.last_user_index][-2:] if i.get("role") == "assistant")  # (the range was asked about)
                     answer = _lower_tokens(_in_digits(pieces[-1])) if ranged and len(pieces) > 1 and len(tokens(pieces[-1])) <= 8 else []
                     within = [float(t) for cue, t in itertools.pairwise(_lower_tokens(_in_digits(asked.message))) if cue in (
-                        "to", "at", "no", "or", "actually") and _NUMBER.fullmatch(t) and not _out_of_bounds(
+                        "to", "at", "no", "or", "actually", "mean", "meant") and _NUMBER.fullmatch(t) and not _out_of_bounds(
                             float(t), f) and t not in held] or [float(t) for t in answer if _NUMBER.fullmatch(t) and not (
                                 _out_of_bounds(float(t), f)) and t not in held]  # (or the short answer after: "... 3 hours. ok 1
                     # hour then")  # the street's number) into them (but "in room 101 set heating to 19": the 19 it is set to; "to 40,
@@ -11479,6 +11520,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     rest = next((_in_digits(request.message[c.end():2000]) for c in ends[::-1] if tokens(request.message[c.end():2000])), "")
     if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
         return None  # "And who teaches the class?": a question of its own
+    if str(cues[-1][3]).lower() == "also" and (stem((tokens(rest) or [""])[0].lower()) in _VERBS | _CHANGES | _ACTS_SAID or len(
+            tokens(rest)) > 6):
+        return None  # "Also book one for 6 people from Elm Road": a request of its own (but "also room 5 at 16:00")
     wrong = next((c[1] for c in cues if c[1]), None) or (undone[-1] if undone else None)  # after the last cue with
     # words after it: "make it six instead"; the value after a last "not" ("ends 4417 not 4471")
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
@@ -11513,9 +11557,12 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         filled = {k: said_by[0] for k, v in arguments.items() if v is None and said_by and k != key}  # "with Mara": the
         if key is None and (toggled or filled):  # artist nobody was named for before
             return tool.name, {**arguments, **toggled, **filled}
-        if toggled and not set(words(new)) - {w for k in toggled for w in words(k.replace("_", " "))} - _LIGHT_VERBS - stem_set(
-                "need needs want also too please") and not identifiers(rest) and not any(_NUMBER.fullmatch(t) for t in tokens(rest)):
-            return tool.name, {**arguments, **toggled}  # "and if i need it certified?": the quote before, certified
+        flipped = {k: not any(w in ("no", "not", "without", "dont", "never") or w.endswith("n't") for w in _lower_tokens(rest))
+                   for k in toggled}  # ("and if i don't need delivery?": delivery false)
+        if toggled and not _acts(tool) and not set(words(new)) - {w for k in toggled for w in words(k.replace("_", " "))} - (
+                _LIGHT_VERBS) - stem_set("need needs want also too please dont don't") and not identifiers(rest) and not any(
+                    _NUMBER.fullmatch(t) for t in tokens(rest)):  # "and if i need it certified?": the quote before, certified
+            return tool.name, {**arguments, **flipped}  # (an order is not placed again: "and with gift wrap?")
         numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t)]  # "and from 2.90 back down to 2.40?": each number
         numeric = [k for k, v in arguments.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]  # in turn
         said = tokens(rest)
@@ -11574,6 +11621,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             "properties"][k].get("description") or "")))[0].startswith(("unit ", "currency ")) and (found := kind[1](
                 request.message))}  # (option); both sides, each its own ("What about in CHF?" names one)
         sides = sides if len({str(v).lower() for v in sides.values()}) > 1 else {}
+        if isinstance(value, str) and _clock_only(value) and not _clock_only(str(arguments.get(key))):  # a time to the
+            key = next((k for k, v in arguments.items() if isinstance(v, str) and _clock_only(v)), key)  # time's field
         kind, finder = reader.kind(key, str(tool.parameters["properties"][key].get("description") or ""))
         value = next(iter(finder(rest) if kind.startswith("date") and finder else []), value)  # "and for tomorrow?": its
         # date, in the field's form
@@ -11582,7 +11631,10 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
         more = {k: option for k, field in tool.parameters["properties"].items() if k != key and isinstance(field, Mapping)
                 and isinstance(field.get("enum"), list) and (option := reader._option_named(field["enum"], set(words(
                     rest)), "", strict=True)) is not None} | {k: when[0] for k in arguments if k != key and when and shapes[
-                        k][2]}  # "Same again for Saturday but balcony": the section and the day
+                        k][2] and not (_clock_only(when[0]) and not _clock_only(str(arguments[k])))}  # "Same again for
+        # Saturday but balcony": the section and the day (a time is no date: "and court 1 at 17:00 too")
+        more |= {k: int(b) for a, b in itertools.pairwise(tokens(rest)) for k, v in arguments.items() if k != key and isinstance(
+            v, int) and not isinstance(v, bool) and b.isdigit() and stem(a.lower()) in words(k.replace("_", " "))}  # "court 1"
         people = [" ".join(run) for run in _capital_runs(tokens(rest)) if len(run) >= 2]  # "and register Aroha Ngata too":
         more |= {k: people[0] for k, v in arguments.items() if k != key and isinstance(v, str) and len(people) == 1 and len(  # the
             v.split()) >= 2 and v.istitle() and v not in request.message}  # new person in the field of the one before

@@ -2239,7 +2239,9 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
             c for c in s.text.split(", ") if not _MONEY_SIGNS & set(c)))]
     if spec.secrets:  # "Never include the key safe code": a sentence without its clause of it
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
-            c for piece in [s.text.replace(". ", ", ")] for c in piece.split(", ") if not any(secret <= set(words(c)) for secret in spec.secrets)))]
+            c for piece in [s.text.replace(". ", ", ").replace(" and ", ", ")] for c in piece.split(", ") if not any(
+                secret <= set(words(c)) and (facts(c) or any(ch.isdigit() for ch in c)) for secret in spec.secrets)))]
+        # (the clause that gives it: not "the courier is DPD" beside it, nor "I changed my password" of a password)
     if spec.withheld:  # "Never include the customer's postcode": a sentence without its clause of one
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _withheld(c, spec.withheld)))]

@@ -98,8 +98,7 @@ _IRREGULAR = dict(pair.split(":") for pair in (
     "gave:give told:tell drove:drive ate:eat spent:spend grew:grow children:child wives:wife ran:run "
     "held:hold found:find e-mail:email called:name named:name owner:own hates:hate hated:hate hating:hate fares:fare "
     "tuesday:tue tuesdays:tue tues:tue wednesday:wednes wednesdays:wednes weds:wednes thursday:thu thursdays:thu "
-    "thurs:thu friday:fri fridays:fri swollen:swell broken:break stolen:steal torn:tear worn:wear translation:translat "
-    "translations:translat").split())
+    "thurs:thu friday:fri fridays:fri swollen:swell broken:break stolen:steal torn:tear worn:wear").split())
 # (a day and its short form meet, "Tue 95 sheep" answers "... on Tuesday?", where the short form is no other word: not
 # "sat", "sun", "mon", "wed")
 #: Words whose stem would be another word's ("hate" is no "hat"): kept whole.
@@ -133,7 +132,7 @@ RELATED: tuple[str, ...] = tuple(" ".join(group.split()) for group in """
     dresser | furniture bookcase | furniture wingback | fabric velvet | fabric linen | fabric cotton | fabric silk | fabric
     leather | fabric upholstery | fabric textile | fabric tweed | fabric swatch | wind gust gusts | seat seats slot
     slots | price cost quote trading worth | salary earn income wage
-    compensation | deadline due | level beginner beginners intermediate advanced novice | appointment meeting booking reservation | calendar event agenda diary | outdoor outside patio terrace | cause reason
+    compensation | deadline due | level beginner beginners intermediate advanced novice | appointment meeting booking reservation | translate translation translations translator | calendar event agenda diary | outdoor outside patio terrace | cause reason
     because | birthday bday born birth age aged old | prefer preference rather favourite favorite like love enjoy want wish fan keen
     hobby hobbies interest interests passion | hate dislike stand allergic allergy avoid | music song band genre jazz rock pop soul classical rap
     | substitution substitutions substitute substitutes swap swaps alternative alternatives
@@ -1105,11 +1104,15 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
             k in beside or not any(day in offered for j, day in days if not (j < len(where) and where[j] in aside)))]
         return " and ".join(dict.fromkeys(day.capitalize() for day in said))
     ends = set(field.lower().split("_")) & {"target", "to", "destination", "into"}  # "english to klingon" of a target
-    if ends and len(options) >= 2 and all(isinstance(o, str) for o in options):  # language: Klingon, no option
-        offered = {o.lower() for o in options}
-        low = [t.lower() for t in found]
-        return next((b.capitalize() for a, cue, b in zip(low, low[1:], low[2:]) if a in offered and cue in ("to", "into") and (
-            b.isalpha() and b not in offered and b not in STOP)), "")
+    if ends and {"language", "lang"} & set(field.lower().split("_")) and len(options) >= 2 and all(isinstance(o, str) for o in options):
+        offered = {o.lower() for o in options}  # language: Klingon, no option (when no option is said after "to": not
+        low = [t.lower() for t in found]  # "english to french to watch")
+        if any(cue in ("to", "into") and b in offered for cue, b in zip(low, low[1:])):
+            return ""
+        return next((b.capitalize() for a, cue, b, then in zip(low, low[1:], low[2:], [*low[3:], ""]) if a in offered and cue in (
+            "to", "into") and b.isalpha() and b not in offered and b not in STOP and then not in (
+                "to", "it", "this", "that", "my", "the", "a", "an", "him", "her", "them", "me", "us")), "")  # (not "in
+        # Spanish to give to my landlord": a verb)
     if len(options) >= 2 and all(type(o) is int for o in options):
         unit = next((_SIZE_UNITS[part] for part in field.lower().split("_")[1:] if part in _SIZE_UNITS), "")
         sizes = [(int(number), said) for at, t in enumerate(found) if (number := t[:len(t) - len(t.lstrip("0123456789"))]) and (

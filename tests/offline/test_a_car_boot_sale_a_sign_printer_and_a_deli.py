@@ -22,14 +22,24 @@ sale, a sign printer, a deli):
   one on their side ("from dutch to english"), "and if i need it certified?" asks the quote before again certified, and
   a desk described by "translation" takes "how much to translate ..."; a summary leaves out a detail its prompt says
   never to include ("Never include the alarm code."); "how much did the kite cost?" when no kite was mentioned is not
-  answered by another price.
+  answered by another price;
+- "i want 4 jars of tahini" adds them, "saturday 9-11am" is the window "09-11", "i also want 25 jars" after a window
+  was asked for is a new request (its number out of range asked about), an option a tool's description explains in
+  brackets ("level: 1 (tune-up) or 2 (full strip-down)") is named by those words, a case the instructions script ("If
+  someone reports dizziness or fainting, tell them to call 111 and book nothing.") gets its line and no booking, and
+  "and room 6 at 15:00 too" or "also room 6 at 15:00" books that room at that time on the day booked before.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a number said of something else
 ("my licence is 2 years old") taken as the answer to a range, an update of another thing ("private classes", "the cafe
 now opens") taken for the line asked of, a piano lesson's move or a friend's taken for the yoga lesson's, a business's
 own name ("the clinic's address") taken for someone else's, start and end dates beside a day-rate field read as times,
 "just checking my booking" read as a check of free courts, and an address, an end time or a person read by form alone
-("3 busy lanes", "free until 6pm", "my partner pays the rent" of the landlord, "my brother can't come").
+("3 busy lanes", "free until 6pm", "my partner pays the rent" of the landlord, "my brother can't come"); and of a
+second, with a hunt: a yes/no follow-up ordering again ("and with gift wrap?") or missing "don't", "translation"
+stemmed as "translate" (a complaint about a translation translated), two places of one side field made one call, a
+secret left out with the clause beside it ("the courier is DPD and ..."), a sum said in other words ("put £500 down" of
+the deposit) or an address after a comma lost, "sorry, I mean 6" asked about again, and "and court 1 at 17:00 too"
+booking the court before with the time as its date.
 """
 
 from __future__ import annotations
@@ -256,3 +266,97 @@ def test_review_no_address_end_time_or_person_by_form_alone():
     assert "weeks" not in _reply(_asked("until 2 weeks ago i went to the gym every day", "what time does the gym close?"), TOLD)
     assert "rent" not in _reply(_asked("my partner pays the rent on the 1st", "who is my landlord?"), TOLD)
     assert "can't come" not in _reply(_asked("my brother can't come to dinner on saturday", "who is coming to dinner on saturday?"), TOLD)
+
+
+_GROCER = [_tool("add_to_basket", "Add a product to the basket.", {"product": {"type": "string"},
+                                                                   "quantity": {"type": "integer", "minimum": 1, "maximum": 20}}),
+           _tool("book_delivery_slot", "Reserve a delivery window.", {"date": {"type": "string"},
+                                                                      "window": {"type": "string", "enum": ["09-11", "11-13"]}})]
+
+
+def test_i_want_adds_a_window_is_said_its_own_way_and_also_is_a_new_request():
+    assert _calls(_GROCER, "book delivery for saturday 9-11am") == [("book_delivery_slot", {"date": "saturday", "window": "09-11"})]
+    assert _calls(_GROCER, "i want 4 jars of tahini") == [("add_to_basket", {"product": "tahini", "quantity": 4})]
+    said = [*_chat("book delivery for saturday", "I can do that once I have the window (09-11 or 11-13). Could you give it to me?"),
+            {"role": "user", "content": "i also want 25 jars of tahini"}]
+    assert _calls(_GROCER, said) == []
+    assert "25 is not" in _reply(said, tools=_GROCER)
+
+
+def test_an_option_a_tools_description_explains_in_brackets_is_named():
+    tools = [_tool("book_service", "Book a bike service. level: 1 (tune-up) or 2 (full strip-down).", {
+        "bike": {"type": "string"}, "date": {"type": "string"}, "level": {"type": "string", "enum": ["1", "2"]}})]
+    assert _calls(tools, "book my Brompton in on 3 march for a full strip-down") == [
+        ("book_service", {"bike": "Brompton", "date": "3 march", "level": "2"})]
+
+
+def test_a_case_the_instructions_script_gets_its_line_not_a_booking():
+    tools = [_tool("book_massage", "Book a massage.", {"day": {"type": "string", "enum": ["monday", "tuesday"]},
+                                                       "time": {"type": "string"}})]
+    told = "If someone reports dizziness or fainting, tell them to call 111 and book nothing."
+    said = "ive had some dizziness since lunch, can i come in tomorrow?"
+    assert _calls(tools, said, told) == []
+    assert _reply(said, told, tools=tools) == "Please call 111."
+
+
+_ROOMS = [_tool("room_free", "Free meeting rooms on a date.", {"date": {"type": "string"}}),
+          _tool("book_room", "Book a meeting room.", {"room": {"type": "integer", "minimum": 1, "maximum": 6}, "date": {"type": "string"},
+                                                      "time": {"type": "string"}, "name": {"type": "string"}})]
+
+
+def test_a_follow_up_naming_another_room_and_time_books_it_on_the_day_before():
+    earlier = _turn("book room 3 on 9 June at 09:30 for Omar", "book_room", {"room": 3, "date": "9 June", "time": "09:30",
+                    "name": "Omar"}, {"ref": "MR-4"}, "Booked: MR-4.", 1)
+    expected = [("book_room", {"room": 6, "date": "9 June", "time": "15:00", "name": "Omar"})]
+    for said in ("and room 6 at 15:00 too", "also room 6 at 15:00"):
+        assert _calls(_ROOMS, [*earlier, {"role": "user", "content": said}]) == expected, said
+    also = [*earlier, {"role": "user", "content": "Also book room 1 for Dana on 10 June at 11:00"}]
+    assert _calls(_ROOMS, also) == [("book_room", {"room": 1, "date": "10 June", "time": "11:00", "name": "Dana"})]
+
+
+_CAKES = [_tool("quote_cake", "Quote a celebration cake; delivery costs extra.", {
+              "tiers": {"type": "integer"}, "flavour": {"type": "string", "enum": ["vanilla", "lemon"]}, "delivery": {"type": "boolean"}},
+              required=["tiers", "flavour"]),
+          _tool("order_cake", "Order a celebration cake; gift_wrap costs extra.", {
+              "tiers": {"type": "integer"}, "flavour": {"type": "string", "enum": ["vanilla", "lemon"]}, "gift_wrap": {"type": "boolean"}},
+              required=["tiers", "flavour"])]
+
+
+def test_review_a_yes_no_follow_up_orders_nothing_again_and_reads_dont():
+    quoted = _turn("quote a 3 tier vanilla cake with delivery", "quote_cake", {"tiers": 3, "flavour": "vanilla", "delivery": True},
+                   {"quote": "£95"}, "Quote: £95.", 1)
+    assert _calls(_CAKES, [*quoted, {"role": "user", "content": "and if i don't need delivery?"}]) == [
+        ("quote_cake", {"tiers": 3, "flavour": "vanilla", "delivery": False})]
+    ordered = _turn("order a 3 tier vanilla cake", "order_cake", {"tiers": 3, "flavour": "vanilla", "gift_wrap": False},
+                    {"order": "CK-8"}, "Ordered: CK-8.", 1)
+    assert [n for n, _ in _calls(_CAKES, [*ordered, {"role": "user", "content": "and with gift wrap?"}])] != ["order_cake"]
+
+
+def test_review_a_translation_complaint_is_no_translation_and_two_places_are_two_calls():
+    tools = [_tool("translate_text", "Translate a text into a language.", {"text": {"type": "string"},
+                                                                           "target_language": {"type": "string", "enum": ["English", "French"]}}),
+             _tool("file_complaint", "File a customer complaint.", {"details": {"type": "string"}})]
+    assert [n for n, _ in _calls(tools, "the translation you did was awful, I want to complain")] != ["translate_text"]
+    hotels = [_tool("hotel_prices", "Hotel prices at a destination.", {"destination": {"type": "string", "enum": [
+        "Porto Santo", "Vila Real", "Ponta Delgada"]}})]
+    assert len(_calls(hotels, "hotel prices in Porto Santo and in Vila Real?")) == 2
+    spanish = [_tool("translate_note", "Translate a note into a language.", {"text": {"type": "string"}, "target_language": {
+        "type": "string", "enum": ["English", "Spanish"]}})]
+    assert _calls(spanish, "I need this note in Spanish to give to my landlord: 'the heater is broken'") != []
+
+
+def test_review_a_secret_left_out_takes_only_its_own_clause():
+    note = _reply(_chat("the courier is DPD and the tracking number is 55XZ81", "Noted.", "the parcel is a lamp", "Noted."),
+                  'Summarise as JSON with the keys "courier", "item". Never include the tracking number.')
+    assert "DPD" in note and "55XZ81" not in note
+
+
+def test_review_a_sum_said_in_other_words_and_an_address_after_a_comma_are_told():
+    assert "£500" in _reply(_asked("we put £500 down on the hall to hold the date", "how much was the deposit on the hall?"), TOLD)
+    assert "£12" in _reply(_asked("the sitter charges £12 an hour", "how much does the babysitter charge?"), TOLD)
+    assert "7 station road" in _reply(_asked("new flat, 7 station road, 2nd floor", "what's the address?"), TOLD)
+
+
+def test_review_a_correction_inside_a_message_answers_its_range():
+    vans = [_tool("hire_van", "Hire a van.", {"days": {"type": "integer", "minimum": 1, "maximum": 7}})]
+    assert _calls(vans, "hire a van for 10 days... sorry, I mean 6") == [("hire_van", {"days": 6})]
