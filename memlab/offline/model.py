@@ -51,7 +51,7 @@ _NOT_DOING = frozenset("morning evening nothing something anything everything du
 #: apostrophe of "Luigi's" is no quote).
 _EMAIL = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _MONTH = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]{0,6}"
-_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} (?:{_MONTH}|(?:january|february|march|april|june|july|august|september|october|november|"
+_DATE = re.compile(rf"\d{{4}}-\d\d-\d\d|\d{{1,2}} (?:{_MONTH}|(?:january|february|april|june|july|august|september|october|november|"
                    rf"december|jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b)(?: \d{{4}})?|\d{{1,2}}(?:st|nd|rd|th)(?: of)? (?i:{_MONTH})(?:,? \d{{4}})?"
                    rf"|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?|\b\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b"
                    r"|\b\d{1,2}(?::\d\d)? ?(?:[ap]m\b|[ap]\.m\.)|\b\d{1,2}:\d\d\b"
@@ -419,7 +419,7 @@ _VALUE_KINDS = stem_set("name time date day number")
 #: Words that tell a value has changed since it was said ("The hall hire went up to 340 pounds", "we have 10 now").
 _UPDATES = frozenset("now update updated increased decreased rose went gone dropped reduced cut".split())
 #: What opens a corrected value ("Sorry, I meant BA117", "make that 6"), and the value "not" corrects ("Not 9431, 9413").
-_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|also|in(?= \w+(?: please)?[.!?]*$)) )",
+_CORRECTING = re.compile(r"\b(?:meant|actually|instead|sorry|(?:make|change) (?:that|it|the \w+ to)|not ([^,.;]+)[,;]|((?:what|how) about|same (?:again )?for)|^(and|also(?= [a-z]+ \d)|in(?= \w+(?: please)?[.!?]*$)) )",
                          re.I)  # "What about savings?", "and 1Z777?", "Same for the hall": the call before, for another value
 #: Verbs of tools that change something: a question ("what is the ticket number?") never calls them.
 _CHANGES = stem_set("create delete remove update send cancel book open make set post submit place buy redirect "
@@ -766,6 +766,9 @@ class Reader:
                 a in _DWELLINGS and any(c.isdigit() for c in b) for a, b in itertools.pairwise(_lower_tokens(self.whole))):
             return "dwelling", lambda text: [b for a, b in itertools.pairwise(tokens(text)) if a.lower() in _DWELLINGS and any(
                 c.isdigit() for c in b)]  # "Flat 3A - the kitchen light flickers": unit 3A
+        named_example = _example_said(description, self.request.message)
+        if named_example and not field_stems & _ID:  # "e.g. Brookfield or Hollins Halt" of "what trains leave brookfield?"
+            return "example", lambda text: [named_example] if named_example.lower() in text.lower() else []
         alone = [t for t in self.request.tools if t.name == self.tool and list(t.parameters.get("properties") or {}) == [name]]
         told = self.request.tools_told
         named = next((_EXAMPLE.match(told[at + len(name) + 1:at + len(name) + 40]) for at in whole_words_at(told.lower(), name.lower(
@@ -2864,8 +2867,11 @@ class Reader:
         sided = {cue for part in name.lower().split("_") for cue in _ENDS.get(part, ())} & {"from", "to"}
         paired = bool(sided) and any({cue for part in f.lower().split("_") for cue in _ENDS.get(part, ())} & {"from", "to"} - sided
                                      for f in self.fields if f != name)
-        if len(places) > 1 and not paired:  # a call for each, in the order said (not of a side whose other side is a
-            # field too: "from german to english" of source_language, target_language)
+        low_said = f" {' '.join(_lower_tokens(self.request.message))} "
+        routed = bool(sided) and all(any(f" {cue} {the}{str(o).lower()} " in low_said for o in options if isinstance(o, str) for the in (
+            "", "the ")) for cue in ("from", "to"))  # ("from French to English"; not "from the Old Pier ... to the beach")
+        if len(places) > 1 and not paired and not routed:  # a call for each, in the order said (not of a side whose
+            # other side is a field too, nor from one to the other: "from german to english")
             self.ran_out = self.ran_out or self.start >= len(places)
             return places[min(self.start, len(places) - 1)][1]
         lettered = all(isinstance(o, str) and len(o) == 1 and o.isupper() for o in options) and len(options) > 2 and set(
@@ -3102,7 +3108,10 @@ class Reader:
             return None  # (only an option the words name)
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
         asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
-        shared = {o: len(set(words(text)) & (set(words(self.request.message)) | asked)) for o, text in told.items() if text}
+        around = set(words(description.split("(")[0])) if "(" in description else set()  # ("Book a study room ...": no
+        unsaid = {stem(b) for text in told.values() for a, b in itertools.pairwise(_lower_tokens(text)) if a in ("no", "without")}
+        shared = {o: len((set(words(text)) - around - unsaid) & (set(words(self.request.message)) | asked)) for o, text in told.items() if text}
+        # room's word; "1 (beginner, no jumps)" is not named by "she loves jumps")
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
         hits = {o: sum(bool(set(words(o.replace("_", " "))) & related({w})) for w in said) for o in options if isinstance(
@@ -3579,6 +3588,19 @@ _TIMES_OF = frozenset("lunch dinner breakfast brunch tea supper night morning ev
                       "easter christmas boxing".split())
 #: Words a count of people is said in ("make it 5 people").
 _HEADS = frozenset("people persons guests adults kids children".split())
+def _example_said(told: str, message: str) -> str:
+    """The one example a field's description names ("The station name, e.g. Brookfield or Hollins Halt.") that the
+    message says in any case ("what trains leave brookfield?"), as the description writes it; else ``""``."""
+    at = next((told.find(cue) + len(cue) for cue in ("e.g. ", "e.g., ", "such as ", "for example ") if cue in told), -1)
+    if at < 0:
+        return ""
+    listed = told[at:].split(".")[0].split(")")[0].replace(" or ", ", ").replace(" and ", ", ").split(", ")
+    names = [n.strip(" '\"") for n in listed if n.strip(" '\"")[:1].isupper() and all(w[:1].isupper() for w in n.split())]
+    low = f" {' '.join(_lower_tokens(message[:600]))} "
+    said = [n for n in names if f" {n.lower()} " in low]
+    return said[0] if len(said) == 1 else ""
+
+
 def _clock_only(value: str) -> bool:
     """Whether a value is a time of day alone ("17:00", "5pm"), no date."""
     return ":" in value and not any(c in value for c in "/-") or value[-2:].lower() in ("am", "pm") and len(value.split()) == 1
@@ -3594,7 +3616,9 @@ def _hours_option(options: Sequence[Any], message: str) -> Any:
     if not spans:
         return None
     said = _lower_tokens(message[:600])
-    heard = [span(t) for t in said] + [span(f"{a}-{c}") for a, b, c in zip(said, said[1:], said[2:]) if b in ("to", "till", "until")]
+    heard = [span(t) for t in said if "-" in t and (t[-2:] in ("am", "pm") or len(t.partition("-")[0]) == 2)] + [span(
+        f"{a}-{c}") for a, b, c in zip(said, said[1:], said[2:]) if b in ("to", "till", "until") and c[-2:] in ("am", "pm")]
+    # ("8-10am", "08-10", "8 to 10am"; not "for 10 to 12 children")
     return next((spans[h] for h in heard if h in spans), None)
 
 
@@ -4477,7 +4501,9 @@ def _asks_at_end(text: str) -> bool:
         if word in ("can", "could", "should") and rest[0] in ("i", "we", "he", "she", "they") and len(rest) > 1 and k and said[
                 k - 1] not in ("if", "what", "how", "that", "so", "where", "when", "who", "whether"):  # "my son is 13 can he
             return True  # drive" (the subject after its verb)
-    return False
+    return said[-3:] in (["is", "that", "ok"], ["is", "that", "okay"], ["is", "that", "alright"], ["is", "that", "fine"], [
+        "is", "that", "possible"], ["is", "that", "allowed"], ["is", "it", "ok"], ["is", "it", "okay"])  # "im a total beginner
+    # is that ok"
 
 
 @functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request
@@ -5221,15 +5247,21 @@ def _choose_tools(request: Request) -> list[Tool]:
         desks) > 1 else []  # the words between desks, by sentence: "it's fraud. Card...": no fraud of a card
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in (
         "please", "can", "could", "you", "actually", "ok", "okay", "oh", "sorry", "hmm", "um", "wait", "hi", "hey")), ""))
+    heard_lead = _lower_tokens(request.message)
+    then = heard_lead[heard_lead.index("also") + 1:][:1] if lead == "also" else []
+    lead = stem(then[0]) if then and stem(then[0]) in _VERBS | _CHANGES | _ACTS_SAID else lead
+    # ("also book Max ...": book; "also room 6 at 15:00": no verb)
     # (the verb after a filler: "actually cancel that booking")
     verbs = [stem(t.name.split("_")[0].lower()) for t in tools]
     lead = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(request.message)) if a == "please" and verbs.count(stem(
         b)) == 1 and stem(b) in _CHANGES), lead) if lead not in verbs else lead  # "I've got a new number - please update it"
     wants = not asking and " ".join(_lower_tokens(request.message)[:3]) in {f"{a} {b} {c}" for a in ("can", "could", "may") for b in (
         "i", "we") for c in ("get", "have")} | {"i'd like the", "i'd like a", "we'd like the", "we'd like a", "i want the"} or not asking and (
-        " ".join(_lower_tokens(request.message)[:3]) in ("i also want", "i also need", "we also want", "we also need") or " ".join(
-            _lower_tokens(request.message)[:2]) in ("i want", "i need", "we want", "we need") and any(c.isdigit() for c in request.message[
-                :40]))  # "i also want 30 tins of chickpeas", "i want 6 tins": the one tool taking all it gives (not
+        " ".join(_lower_tokens(request.message)[:3]) in ("i also want", "i also need", "we also want", "we also need") and (
+            _lower_tokens(request.message)[3:4] or [""])[0].isdigit() or " ".join(_lower_tokens(request.message)[:2]) in (
+                "i want", "i need", "we want", "we need") and (_lower_tokens(request.message)[2:3] or [""])[0].isdigit()) and (
+                    "to" not in _lower_tokens(request.message))  # "i also want 30 tins of chickpeas", "i want 6 tins": the one
+        # tool taking all it gives (not "i need 2 days to think about it"; not
     # "Please book an MOT ...": a verb names its tool)
     for tool in tools:
         if tool.handoff and handed:  # a desk just handed to goes back only as its instructions say (below), not by a
@@ -5251,7 +5283,8 @@ def _choose_tools(request: Request) -> list[Tool]:
         if tool.handoff and (covered - placed) & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
-        whole = wants and not tool.handoff and fits >= min(3, max(2, len(_needed(tool)))) and fits >= len(_needed(tool)) and sum(_fits(
+        whole = wants and not tool.handoff and (fits >= 3 or fits >= 2 and not message & stem_set(
+            "price cost know check info details stock much")) and fits >= len(_needed(tool)) and sum(_fits(
             t, request) >= fits for t in tools) == 1 and (any(c.isdigit() for c in request.message) or any({stem(str(
                 o).lower()) for o in f.get("enum") or ()} & message for f in (tool.parameters.get("properties") or {}).values(
                     ) if isinstance(f, Mapping)))  # "can I get the north booth on 21/03/2026 from 10:00 for 3
@@ -6962,12 +6995,27 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
             line.partition(": ")[2].strip().lower().startswith(w) for line in request.instructions[:4000].splitlines() for w in (
                 whose)):  # tom's birthday" of "Birthday: 12 May" and "Partner:
         return None  # Tom": the user's birthday, not Tom's
-    return (found[0], _updated_line(request, found[1])) if found else None
+    return (found[0], _updated_line(request, _unasked_verdict(request, found[1]))) if found else None
+
+
+def _unasked_verdict(request: Request, text: str) -> str:
+    """``text`` without the "Yes, "/"No, " an FAQ's answer opens with when the message does not ask that FAQ's question
+    ("im a complete beginner is that ok" of "Q: Do I need my own board?" / "A: No, boards ... even for complete beginners.")."""
+    lines = [line.strip() for line in request.instructions[:4000].splitlines()]
+    at = next((k for k, line in enumerate(lines) if line[:2].lower() == "a:" and text.strip()[:40] and text.strip()[:40] in line), None)
+    cut = 5 if text[:5].lower() == "yes, " else 4 if text[:4].lower() == "no, " else 0
+    if at is None or not at or not cut or lines[at - 1][:2].lower() != "q:":
+        return text
+    asked = set(words(lines[at - 1][2:])) - _LIGHT_VERBS
+    if 2 * len(asked & set(words(request.message))) >= len(asked):
+        return text
+    return text[cut:cut + 1].upper() + text[cut + 1:]
 
 
 def _updated_line(request: Request, text: str) -> str:
     """``text``, or the last later line of the instructions that says an update of it: one with an update word ("now",
-    "moved", "changed"...) that shares a word of its own with it and says each word of the question ``text`` says."""
+    "moved", "changed"...) that shares a word of its own with it and says each word of the question ``text`` says; in
+    its place when it says all ``text`` did, else after it ("... Update: the 16:00 sailing now leaves at 16:30.")."""
     lines = [line.strip(" -*\t") for line in request.instructions[:4000].splitlines() if line.strip()]
     at = next((k for k, line in enumerate(lines) if text.strip() and text.strip()[:40] in line), None)
     if at is None:
@@ -6984,7 +7032,12 @@ def _updated_line(request: Request, text: str) -> str:
             t[:1].isupper() for t in tokens(line)[1:]))  # and a value of its own ("on the terrace too" gives none)
     later = [line for line in lines[at + 1:] if set(_lower_tokens(line)) & cues | set(words(line)) & cues and own & set(words(
         line)) and asked <= set(words(line)) | related(set(words(line))) and same_thing(line)]
-    return later[-1].partition(": ")[2] if later and ": " in later[-1][:30] else later[-1] if later else text
+    if not later:
+        return text
+    update = later[-1].partition(": ")[2] if ": " in later[-1][:30] else later[-1]
+    whole = _kinds(text) <= _kinds(update) and len(facts(update)) >= len(facts(text))  # it says all the line did, anew
+    return update if whole else f"{text.rstrip()} Update: {update[:1].lower()}{update[1:]}"  # (else both: "Sailings leave at
+    # 07:00, 11:00 and 16:00. Update: the 16:00 sailing now leaves at 16:30.")
 
 
 def _instructions_answer(request: Request) -> tuple[int, str] | None:
@@ -7241,7 +7294,8 @@ def _told_in_instructions(request: Request) -> str | None:
                 coded and not facts(line)):  # ("my bill went up in april by how much?": "The April price rise is 3.9%")
             continue
         entries = [e.strip() for e in outside_brackets(line.partition(": ")[2] or line)]
-        entries = entries if ": " in line or {"and", "or"} & set(_lower_tokens(line)) else [line]  # (no list: "The llama,
+        entries = entries if (": " in line or {"and", "or"} & set(_lower_tokens(line))) and line.strip()[:2].lower() != "a:" else [
+            line.partition(": ")[2] if line.strip()[:2].lower() == "a:" else line]  # (an FAQ's answer is whole; no list: "The llama,
         # Pedro, bites.")
         listed = [e for e in entries if {w.replace("-", "") for w in words(e.replace("-", ""))} & shared]
         kinds = [{stem(a) for a, b in itertools.pairwise(_lower_tokens(text)) if stem(b) in shared and a.isalpha() and a not in STOP
@@ -7250,7 +7304,8 @@ def _told_in_instructions(request: Request) -> str | None:
                                                            for other in lines) == 1 and not (kinds[0] and kinds[1] and not (
                                                                kinds[0] & kinds[1]))  # "my dog's tag fell off, how much is
         # a new one?": the one line saying tags, with a price
-        if len(shared) >= 2 or shared & (names | hyphened) or reachable and shared or only_here or not yes_no and (
+        if len(shared) >= 2 or shared & (names | hyphened) or reachable and shared or only_here or line.strip()[:2].lower() == "a:" and (
+                shared) or not yes_no and (
                 len(entries) > 2 and len(listed) == 1 or when):
             scored.append((len(shared), line, listed if len(entries) > 2 and len(listed) == 1 else []))
     scored.sort(key=lambda entry: -entry[0])
@@ -7260,6 +7315,10 @@ def _told_in_instructions(request: Request) -> str | None:
     clauses = line.rstrip(".").split("; ")  # of clauses, the one saying most of it ("South pier boats leave from berth 4")
     shared = [len({w.replace("-", "") for w in words(c.replace("-", ""))} & own) for c in clauses]
     line = f"{clauses[shared.index(max(shared))]}." if len(clauses) > 1 and shared.count(max(shared)) == 1 else line
+    if line.strip()[:2].lower() == "a:":  # an FAQ's answer found by its own words: not its question's yes or no ("No, all
+        line = line.strip()[2:].strip()  # levels are welcome" of "Do I need to be fluent?" is no "no" to "is that ok")
+        cut = 5 if line[:5].lower() == "yes, " else 4 if line[:4].lower() == "no, " else 0
+        line = line[cut:cut + 1].upper() + line[cut + 1:] if cut and len(line) > cut + 1 else line
     return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
 
 
@@ -8719,12 +8778,13 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         others = [other.replace("_", " ") for other in dict.fromkeys(missing[1:3]) if other != missing[0]]  # all of
         options = field.get("enum") or (field.get("items") or {}).get("enum") or []
         counted = Reader(request, fields=[missing[0]]).number(missing[0], "") if options and not missing[1:] else None
-        counted = f"{counted:g}" if counted is not None and _none_of_numbers(counted, {"enum": options}, request.message) else ""
+        counted = f"{counted:g}" if counted is not None and _none_of_numbers(counted, {"enum": options}, request.message, missing[
+            0]) else ""
         if (outside := named_outside(options, request.message, missing[0]) or _slot_outside(request, options) or counted) and not missing[1:]:  # "Saturday is not one of the days
             listed = ", ".join(map(str, options[:-1])) + f" or {options[-1]}"  # (Monday, ... or Friday)."
             kind = " ".join(w for w in missing[0].split("_") if w.lower() not in MEASURE_WORDS) or missing[0]  # size_ft:
-            kind = kind[:-1] + "ies" if kind.endswith("y") and kind[-2:-1] not in "aeiou" else kind + "s" * (
-                not kind.endswith("s"))  # sizes, quantities
+            kind = kind[:-1] + "ies" if kind.endswith("y") and kind[-2:-1] not in "aeiou" else kind + "es" if kind.endswith((
+                "x", "sh", "ch")) else kind + "s" * (not kind.endswith("s"))  # sizes, quantities, boxes
             return f"{outside[:1].upper() + outside[1:]} {'are' if ' and ' in outside else 'is'} not among the {kind} I can choose from: {listed}."
         listed = [str(o) for o in field.get("enum") or () if o is not None][:8] or next((_choice_only(missing[0], t.told) for t in (
             request.tools) if missing[0] in (t.parameters.get("properties") or {})), [])  # "slot is am or pm": (am or pm)
@@ -10397,6 +10457,9 @@ def _age_limit(told: str, said: str) -> str | None:
                                     "unsupervised", "alone", "unaccompanied", "own", "without", "solo"} and not set(lt[k + 5:k + 7]) & (
                                     MEASURE_WORDS | {"in", "inches", "tall"}) else None)  # "Patients must be 16 or over" (not
             # "Riders must be 120 or over in cm", "Orders must be 10 or over", "14 or over to climb unsupervised")
+            found = found if found is not None else int(lt[k + 1]) if t == "under" and lt[k + 1:k + 2] and lt[k + 1].isdigit() and (
+                k and lt[k - 1] in _AGED | {"children", "kids", "anyone", "people", "guests", "clients"}) and {
+                    "cannot", "can't", "not", "no", "never"} & set(lt[k + 2:]) else None  # "Children under 12 are not treated"
             if found is not None:  # a bare "Minimum age 16." is of the sentence before it, or of "That applies to ..."
                 bare = not set(words(piece)) - stem_set("minimum min age limit aged over under and") - {str(found)}
                 applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((
@@ -10837,8 +10900,10 @@ def _completing(request: Request) -> Request | None:
     if lead and (lead not in waiting or other) and any(lead in t.name_stems - stem_set("get set the") for t in request.tools) and (
             len(tokens(request.message)) > 3):  # table for 4 at 8pm too": book_table's, not book_room's guests
         return None  # of another tool, not the value asked for
-    if {"also", "another"} & set(_lower_tokens(request.message)) and len(tokens(request.message)) > 3:
-        return None  # "i also want 30 tins of chickpeas": a new request, not the window asked for
+    first_word = (_lower_tokens(request.message) or [""])[0]
+    if {"also", "another"} & set(_lower_tokens(request.message)) and len(tokens(request.message)) > 3 and first_word in (
+            "i", "we", "also", "and", "plus", "can", "could", "please"):  # "i also want 30 tins of chickpeas": a new
+        return None  # request, not the window asked for (but "11-13 also fine", "PX-55120 and there's another one")
     first = plain_text(items[asked[0]].get('content')).rstrip(' .!') if asked else ""
     again = lead in waiting and len(tokens(request.message)) > 3 and bool(_DATE.search(request.message)) and bool(_DATE.search(
         first))  # "book collection of 40377 for 13/06/2025 morning" after "... thursday 12 june 2025 afternoon": the request
@@ -11073,7 +11138,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
                             "description") or ""))) is not None and (_out_of_bounds(raw, f) or _none_of_numbers(
-                                raw, f, asked.message)):  # asked again, never moved
+                                raw, f, asked.message, n)):  # asked again, never moved
                     held = {t for k, v in arguments.items() if k != n and isinstance(v, str) and " " in v for t in tokens(
                         v) if t.isdigit()}  # ("to 3 Fern Lane":
                     pieces = sentences(asked.message)
@@ -11430,14 +11495,17 @@ def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:
     return isinstance(low, (int, float)) and number < low or isinstance(high, (int, float)) and number > high
 
 
-def _none_of_numbers(number: float, field: Mapping[str, Any], message: str) -> bool:
+def _none_of_numbers(number: float, field: Mapping[str, Any], message: str, name: str = "") -> bool:
     """Whether ``number`` is none of the field's numbers (``Literal[0.5, 1, 2]``: "a 5 litre tub") and the message says
     none of them either (not "ten kilos in 5kg crates" of crate sizes 1, 3 or 5)."""
     options = field.get("enum")
     if not (isinstance(options, list) and options and all(isinstance(o, (int, float)) and not isinstance(o, bool) for o in options)):
         return False
     said = {float(t) for t in _lower_tokens(_in_digits(message)) for t in [t.rstrip("abcdefghijklmnopqrstuvwxyz")] if _NUMBER.fullmatch(t)}
-    return number not in options and not said & {float(o) for o in options}
+    low = _lower_tokens(_in_digits(message))
+    tied = not any(b.rstrip("abcdefghijklmnopqrstuvwxyz") == f"{number:g}" and a in ("it", "that", "make") for a, b in (
+        itertools.pairwise(low)))  # a count's correction is no size ("no wait, make it 8" of 6 bags of 20 litres)
+    return number not in options and not said & {float(o) for o in options} and tied
 
 
 def _listed_next(text: str, first: str, then: str, of: frozenset[str] = frozenset(), loose: bool = False) -> bool:
@@ -11520,9 +11588,10 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     rest = next((_in_digits(request.message[c.end():2000]) for c in ends[::-1] if tokens(request.message[c.end():2000])), "")
     if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
         return None  # "And who teaches the class?": a question of its own
-    if str(cues[-1][3]).lower() == "also" and (stem((tokens(rest) or [""])[0].lower()) in _VERBS | _CHANGES | _ACTS_SAID or len(
-            tokens(rest)) > 6):
-        return None  # "Also book one for 6 people from Elm Road": a request of its own (but "also room 5 at 16:00")
+    if str(cues[-1][3]).lower() == "also" and not (tool is not None and stem((tokens(rest) or [""])[0].lower()) in {
+            w for k in (tool.parameters.get("properties") or {}) for w in words(k.replace("_", " "))} and len(tokens(rest)) <= 6):
+        return None  # "also 4 veggie", "Also book one for 6 people": a request of its own (but "also room 5 at 16:00": a
+        # field's word and its number)
     wrong = next((c[1] for c in cues if c[1]), None) or (undone[-1] if undone else None)  # after the last cue with
     # words after it: "make it six instead"; the value after a last "not" ("ends 4417 not 4471")
     side = (tokens(rest) or [""])[0].lower()  # "What about to Boston?": the field after "to"
@@ -11559,10 +11628,11 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
             return tool.name, {**arguments, **toggled, **filled}
         flipped = {k: not any(w in ("no", "not", "without", "dont", "never") or w.endswith("n't") for w in _lower_tokens(rest))
                    for k in toggled}  # ("and if i don't need delivery?": delivery false)
-        if toggled and not _acts(tool) and not set(words(new)) - {w for k in toggled for w in words(k.replace("_", " "))} - (
+        if toggled and not (_acts(tool) and _is_question(request.message)) and not set(words(new)) - {w for k in toggled for w in words(k.replace("_", " "))} - (
                 _LIGHT_VERBS) - stem_set("need needs want also too please dont don't") and not identifiers(rest) and not any(
                     _NUMBER.fullmatch(t) for t in tokens(rest)):  # "and if i need it certified?": the quote before, certified
-            return tool.name, {**arguments, **flipped}  # (an order is not placed again: "and with gift wrap?")
+            return tool.name, {**arguments, **flipped}  # (an order is not placed again for a question: "and with gift
+            # wrap?"; "and gift wrap it" is the order, wrapped)
         numbers = [t for t in tokens(rest) if _NUMBER.fullmatch(t)]  # "and from 2.90 back down to 2.40?": each number
         numeric = [k for k, v in arguments.items() if isinstance(v, (int, float)) and not isinstance(v, bool)]  # in turn
         said = tokens(rest)
@@ -11633,6 +11703,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                     rest)), "", strict=True)) is not None} | {k: when[0] for k in arguments if k != key and when and shapes[
                         k][2] and not (_clock_only(when[0]) and not _clock_only(str(arguments[k])))}  # "Same again for
         # Saturday but balcony": the section and the day (a time is no date: "and court 1 at 17:00 too")
+        dates = [m.group(0) for m in _DATE.finditer(rest) if not _clock_only(m.group(0))]
+        more |= {k: dates[0] for k in arguments if k != key and dates and shapes[k][2] and not _clock_only(str(arguments[k]))}
+        # ("and at 12:00 on 5 july": the time, and the new day)
         more |= {k: int(b) for a, b in itertools.pairwise(tokens(rest)) for k, v in arguments.items() if k != key and isinstance(
             v, int) and not isinstance(v, bool) and b.isdigit() and stem(a.lower()) in words(k.replace("_", " "))}  # "court 1"
         people = [" ".join(run) for run in _capital_runs(tokens(rest)) if len(run) >= 2]  # "and register Aroha Ngata too":

@@ -27,7 +27,10 @@ sale, a sign printer, a deli):
   was asked for is a new request (its number out of range asked about), an option a tool's description explains in
   brackets ("level: 1 (tune-up) or 2 (full strip-down)") is named by those words, a case the instructions script ("If
   someone reports dizziness or fainting, tell them to call 111 and book nothing.") gets its line and no booking, and
-  "and room 6 at 15:00 too" or "also room 6 at 15:00" books that room at that time on the day booked before.
+  "and room 6 at 15:00 too" or "also room 6 at 15:00" books that room at that time on the day booked before;
+- an example a field's description gives ("e.g. Lakeside or Fern Hollow") is its value said in lower case; an FAQ's
+  answer found by its own words is told whole, without the yes or no its own question had ("im a complete beginner is
+  that ok", a question without its mark); "Children under 14 are not seen" answers "my son is 11, can he ...?" no.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a number said of something else
 ("my licence is 2 years old") taken as the answer to a range, an update of another thing ("private classes", "the cafe
@@ -39,7 +42,12 @@ second, with a hunt: a yes/no follow-up ordering again ("and with gift wrap?") o
 stemmed as "translate" (a complaint about a translation translated), two places of one side field made one call, a
 secret left out with the clause beside it ("the courier is DPD and ..."), a sum said in other words ("put £500 down" of
 the deposit) or an address after a comma lost, "sorry, I mean 6" asked about again, and "and court 1 at 17:00 too"
-booking the court before with the time as its date.
+booking the court before with the time as its date; and of a third, with a second hunt: "i want"/"i need" with a
+number of something else ordering ("i need 2 days to think"), "from Spain to Italy" giving a one-side field the near
+side, a follow-up's new day lost ("and at 12:00 on 5 july"), "10 to 12 children" taken for a window and bracketed words
+for an option ("no jumps", a study room's "study"), a reply giving the value asked for refused for its "another",
+"also 4 veggie" read as a change of the order before, "can you also book Max" cancelling, a corrected count ("make it
+8") put in a size field, and an update line of the instructions replacing more than it says.
 """
 
 from __future__ import annotations
@@ -286,8 +294,8 @@ def test_i_want_adds_a_window_is_said_its_own_way_and_also_is_a_new_request():
 def test_an_option_a_tools_description_explains_in_brackets_is_named():
     tools = [_tool("book_service", "Book a bike service. level: 1 (tune-up) or 2 (full strip-down).", {
         "bike": {"type": "string"}, "date": {"type": "string"}, "level": {"type": "string", "enum": ["1", "2"]}})]
-    assert _calls(tools, "book my Brompton in on 3 march for a full strip-down") == [
-        ("book_service", {"bike": "Brompton", "date": "3 march", "level": "2"})]
+    assert _calls(tools, "book my Brompton in on 3 April for a full strip-down") == [
+        ("book_service", {"bike": "Brompton", "date": "3 April", "level": "2"})]
 
 
 def test_a_case_the_instructions_script_gets_its_line_not_a_booking():
@@ -360,3 +368,90 @@ def test_review_a_sum_said_in_other_words_and_an_address_after_a_comma_are_told(
 def test_review_a_correction_inside_a_message_answers_its_range():
     vans = [_tool("hire_van", "Hire a van.", {"days": {"type": "integer", "minimum": 1, "maximum": 7}})]
     assert _calls(vans, "hire a van for 10 days... sorry, I mean 6") == [("hire_van", {"days": 6})]
+
+
+def test_an_example_a_field_gives_is_named_in_lower_case():
+    tools = [_tool("departures", "Departures of the miniature railway from a station on a day.", {
+        "station": {"type": "string", "description": "The station name, e.g. Lakeside or Fern Hollow."},
+        "day": {"type": "string", "description": "The day of the week."}})]
+    made = _calls(tools, "what trains leave lakeside on sunday?")
+    assert [(n, {k: v.lower() for k, v in a.items()}) for n, a in made] == [("departures", {"station": "lakeside", "day": "sunday"})]
+
+
+def test_an_faqs_answer_is_told_whole_and_is_that_ok_asks():
+    told = "Q: Do I need my own board?\nA: No, boards and wetsuits are included, even for complete beginners."
+    reply = _reply("im a complete beginner is that ok", told)
+    assert reply == "Boards and wetsuits are included, even for complete beginners."
+
+
+def test_children_under_an_age_not_seen_answers_no():
+    told = "Facts:\n- Children under 14 are not seen at the clinic"
+    assert _reply("my son is 11, can he get his ears pierced?", told) == "No: the minimum age is 14."
+
+
+def test_review_i_want_a_number_of_something_else_orders_nothing():
+    tools = [_tool("add_to_order", "Add a product to the pet shop order.", {
+        "product": {"type": "string"}, "quantity": {"type": "integer", "minimum": 1, "maximum": 50}}),
+             _tool("product_info", "Look up a pet product's details.", {"product": {"type": "string"}})]
+    for said in ("i want my 3 kids to meet the puppies", "i need 2 days to think about it", "i want the price of 4 bags of kibble"):
+        assert [n for n, _ in _calls(tools, said)] != ["add_to_order"], said
+
+
+def test_review_from_one_place_to_another_of_one_side_field_takes_the_far_side():
+    tools = [_tool("ship_parcel", "Quote shipping a parcel.", {"weight_kg": {"type": "number"}, "to_country": {
+        "type": "string", "enum": ["Spain", "Italy", "France"]}})]
+    assert _calls(tools, "quote a 2kg parcel from Spain to Italy") == [("ship_parcel", {"weight_kg": 2, "to_country": "Italy"})]
+
+
+def test_review_a_follow_up_with_a_new_day_and_time_moves_both():
+    tools = [_tool("book_vet", "Book a vet appointment.", {"pet": {"type": "string"}, "date": {"type": "string"},
+                                                            "start": {"type": "string"}})]
+    said = [*_turn("book Rex in on 4 july at 10:30", "book_vet", {"pet": "Rex", "date": "4 july", "start": "10:30"}, {"ref": "V-2"},
+                   "Booked: V-2.", 1), {"role": "user", "content": "and at 12:00 on 5 july"}]
+    assert _calls(tools, said) == [("book_vet", {"pet": "Rex", "date": "5 july", "start": "12:00"})]
+
+
+def test_review_numbers_and_brackets_that_name_no_option():
+    party = [_tool("book_party", "Book a kids' party.", {"date": {"type": "string"}, "slot": {"type": "string", "enum": ["10-12", "14-16"]},
+                                                         "children": {"type": "integer"}})]
+    assert ("book_party", {"date": "6 july", "slot": "10-12", "children": 12}) not in _calls(party, "book a party on 6 july for 10 to 12 children")
+    lesson = [_tool("book_lesson", "Book a riding lesson. level: 1 (beginner, no jumps) or 2 (advanced, with jumps).", {
+        "level": {"type": "string", "enum": ["1", "2"]}, "rider": {"type": "string"}})]
+    assert ("book_lesson", {"level": "1", "rider": "Ava"}) not in _calls(lesson, "book a lesson for Ava, she loves jumps")
+    room = [_tool("book_room", "Book a study room (max 4 people). room: 1 (quiet, silent study) or 2 (group, talking allowed).", {
+        "room": {"type": "string", "enum": ["1", "2"]}, "people": {"type": "integer"}})]
+    assert _calls(room, "book a study room for 3 people") == []
+
+
+def test_review_a_reply_with_the_value_asked_for_completes_the_request():
+    party = [_tool("book_party", "Book a kids' party.", {"date": {"type": "string"}, "slot": {"type": "string", "enum": ["10-12", "14-16"]},
+                                                         "children": {"type": "integer"}})]
+    said = [*_chat("book a party on 6 july for 12 children", "I can do that once I have the slot (10-12 or 14-16). Could you give it "
+                   "to me?"), {"role": "user", "content": "10-12 please, another family is coming later"}]
+    assert _calls(party, said) == [("book_party", {"date": "6 july", "slot": "10-12", "children": 12})]
+
+
+def test_review_also_with_a_new_thing_is_a_new_order_and_also_book_is_no_cancel():
+    pizza = [_tool("order_pizza", "Order pizzas.", {"pizza": {"type": "string", "enum": ["margherita", "veggie", "pepperoni"]},
+                                                    "size": {"type": "string", "enum": ["medium", "large"]}, "quantity": {"type": "integer"}})]
+    said = [*_turn("2 large margheritas please", "order_pizza", {"pizza": "margherita", "size": "large", "quantity": 2},
+                   {"order": "PZ-1"}, "Ordered: PZ-1.", 1), {"role": "user", "content": "also 4 veggie, medium"}]
+    assert _calls(pizza, said) == [("order_pizza", {"pizza": "veggie", "size": "medium", "quantity": 4})]
+    groom = [_tool("book_groom", "Book a grooming appointment.", {"dog_name": {"type": "string"}, "date": {"type": "string"},
+                                                                 "time": {"type": "string"}, "package": {"type": "string"}}),
+             _tool("cancel_booking", "Cancel a grooming booking.", {"booking_id": {"type": "string"}})]
+    said = [*_turn("book Bella in for a full groom on 15 April at 11:00", "book_groom", {"dog_name": "Bella", "date": "15 April",
+                   "time": "11:00", "package": "full groom"}, "Booked FB-901", "Booked, FB-901.", 1),
+            {"role": "user", "content": "can you also book Max for a bath the same day at 12:00?"}]
+    assert [n for n, _ in _calls(groom, said)] == ["book_groom"]
+
+
+def test_review_a_corrected_count_is_no_size_and_an_update_keeps_what_it_does_not_say():
+    compost = [_tool("order_compost", "Order bags of compost.", {"bags": {"type": "integer"}, "bag_litres": {"type": "integer",
+                                                                                                              "enum": [20, 40, 70]}})]
+    said = [*_turn("I need 6 bags of 20 litre compost", "order_compost", {"bags": 6, "bag_litres": 20}, {"order": "C-1"},
+                   "Ordered: C-1.", 1), {"role": "user", "content": "no wait, make it 8"}]
+    assert _calls(compost, said) == [("order_compost", {"bags": 8, "bag_litres": 20})]
+    told = "Ferry information:\nSailings leave Portbay at 07:00, 11:00 and 16:00.\nUpdate: the 16:00 sailing now leaves at 16:30."
+    reply = _reply("when do the ferries leave?", told)
+    assert "07:00" in reply and "16:30" in reply
