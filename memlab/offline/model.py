@@ -71,7 +71,7 @@ _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|^let \w+ know|"
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|(?:note|card|message|tag|label|sign|plaque) says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|^let \w+ know|"
                           r"remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
                           r"message|let|inform|notify|write|post|send)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
@@ -2632,6 +2632,12 @@ class Reader:
             part in heard_low for part in f.lower().split("_"))) for w in words(f.replace("_", " "))} or marks
         # organic_crate beside crate_size: "organic" ("in 5 kg crates" says no organic); gift_wrap beside gift_message
         # said ("gift message: ..."): "wrap"
+        if {"included", "include", "includes", "inclusive", "incl"} & set(name.lower().split("_")):  # vat_included: "All prices
+            near = [(a, stem(b)) for a, b in itertools.pairwise(heard_low.split()) if stem(b) in marks]  # exclude VAT" says not
+            if any(a in ("exclude", "excludes", "excluding", "excl", "ex", "plus", "without") for a, _ in near):
+                return False
+            if any(a in ("include", "includes", "including", "incl", "inc", "with") for a, _ in near):
+                return True
         if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
             return self.plainness[0]
         if not marks:  # one_way: said as "one way"; a switch ("on") is on unless turned off ("Dim the lights to 30%")
@@ -2968,6 +2974,10 @@ class Reader:
             "not", "no"} & set(said[max(turn, k - 2):k]) and (said[k] == o.lower() or len(o) >= 4 and said[k].startswith(
                 o.lower()))][-1:]  # (the
         # last: "Actually the express option sounds expensive, so standard"; none refused: "not the terrace")
+        swap = next((k for k, w in enumerate(said) if w == "instead" and said[k + 1:k + 2] != ["of"]), None)  # "i said tuesdays
+        start = max((j for j, w in enumerate(said[:swap]) if w in ("but", "so")), default=0) if swap else 0  # before but can i
+        after = after or ([o for o in options if isinstance(o, str) and len(o) > 2 and any(said[j].startswith(o.lower()) for j in range(
+            start, swap))][:1] if swap else [])  # do thursdays instead?": thursday
         others = {w for f in self.fields if f != name for w in words(f.replace("_", " "))}  # "resole my brogues with a new
         rest = [o for o in options if not (isinstance(o, str) and set(words(o)) & others)]  # heel": a brogue (the heel is
         options = rest if len(rest) < len(options) and self._option_named(rest, set(words(self.request.message)), "", strict=True
@@ -3599,6 +3609,17 @@ def _example_said(told: str, message: str) -> str:
     low = f" {' '.join(_lower_tokens(message[:600]))} "
     said = [n for n in names if f" {n.lower()} " in low]
     return said[0] if len(said) == 1 else ""
+
+
+def _currency_outside(options: Sequence[Any], message: str) -> str:
+    """A currency the message names ("swiss francs") that none of a field's currency codes is (EUR, USD, JPY), as said;
+    else ``""``."""
+    if not options or not all(isinstance(o, str) and o in _CURRENCIES for o in options):
+        return ""
+    offered = {w for o in options for w in _CURRENCIES[o]}
+    said = _lower_tokens(message[:600])
+    return next((" ".join([b] * (a.isalpha() and a not in STOP) + [w]).capitalize() for a, b, w in zip(["", *said], ["", *said], said)
+                 for code, names in _CURRENCIES.items() if code not in options and w in names and w not in offered), "")
 
 
 def _clock_only(value: str) -> bool:
@@ -5510,6 +5531,14 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = [t for t in picked if t is picked[0] or t.handoff or _acts(t) or (t.name_stems - _VERBS) & message - units - names]
         # 1.5kg ribeye and 2kg pork belly ..., name Gareth Price": the order, no price_per_kg for its "kg", the option it
         # shares or a name's "Price"
+    before_call = next((str(i.get("name")) for i in request.conversation[:max(0, request.last_user_index)][::-1] if item_type(
+        i) == "function_call"), "")
+    again = [t for t in tools if t.name == before_call and not t.handoff and _takes_a_query(t)]
+    if asking and again and picked and picked[0] is not again[0] and not picked[0].handoff and len(tokens(request.message)) <= 6 and (
+            _needed(picked[0]) and all(isinstance(f := (picked[0].parameters.get("properties") or {}).get(n), Mapping) and isinstance(
+                f.get("enum"), list) and Reader(request)._option_named(f["enum"], set(words(request.message)), "", strict=True) is None
+                for n in _needed(picked[0]))):  # "whats the standard rate" after a VAT question:
+        picked = again  # the VAT desk asked again, not mileage_rate with a vehicle nobody named
     changing = [t for t in picked if not t.handoff and verb[t.name] in _CHANGES - message]  # "check LH-210 and LH-104"
     if lead in stem_set("check look see view") and not isinstance(choice, Mapping) and changing:  # after a booking: a
         picked = [t for t in picked if t not in changing] or [t for score, _, t, _ in scored if score > 0 and not t.handoff and (
@@ -5980,6 +6009,10 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
+    into = _lower_tokens(question)
+    topic += [stem("interest")] * ("into" in into[-3:] and into[:1] in (["what"], ["what's"], ["whats"]) and stem(
+        "interest") not in topic)
+    # ("what was mia into again?": her interests)
     low = _lower_tokens(question)
     counting = {a for w, a, b in zip(low, low[1:], low[2:]) if w in ("what", "which") and a in _COUNT_WORDS and b not in STOP and not any(
         a in s.stems for s in request.said if not s.asks)}  # (but "two" of "I have two sisters, Ada and Bea")
@@ -8780,7 +8813,8 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         counted = Reader(request, fields=[missing[0]]).number(missing[0], "") if options and not missing[1:] else None
         counted = f"{counted:g}" if counted is not None and _none_of_numbers(counted, {"enum": options}, request.message, missing[
             0]) else ""
-        if (outside := named_outside(options, request.message, missing[0]) or _slot_outside(request, options) or counted) and not missing[1:]:  # "Saturday is not one of the days
+        if (outside := named_outside(options, request.message, missing[0]) or _currency_outside(options, request.message) or _slot_outside(
+                request, options) or counted) and not missing[1:]:  # "Saturday is not one of the days
             listed = ", ".join(map(str, options[:-1])) + f" or {options[-1]}"  # (Monday, ... or Friday)."
             kind = " ".join(w for w in missing[0].split("_") if w.lower() not in MEASURE_WORDS) or missing[0]  # size_ft:
             kind = kind[:-1] + "ies" if kind.endswith("y") and kind[-2:-1] not in "aeiou" else kind + "es" if kind.endswith((
@@ -11179,7 +11213,8 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
             for n, f in (schema.get("properties") or {}).items() if may_ask else ():  # "deliver on saturday as well?" of
                 f = (schema.get("$defs") or {}).get(str(f.get("$ref", "")).rpartition("/")[2], f) if isinstance(f, Mapping) else f
                 options = f.get("enum") or (f.get("items") or {}).get("enum") if isinstance(f, Mapping) else None  # Monday to
-                if isinstance(options, list) and n in _needed(tool) and (named_outside(options, asked.message, n) or (  # Friday: said
+                if isinstance(options, list) and n in _needed(tool) and (named_outside(options, asked.message, n) or _currency_outside(
+                        options, asked.message) or (  # Friday: said
                         _slot_outside(asked, options))):  # (or put where an option was named before: "set the garage to 15")
                     reader.found_nothing += [n] * (n not in reader.found_nothing)  # to be none of them, never sent as []
             given = structured(next((r[2] for r in request.this_turn[2][::-1] if r[0] != tool.name), "")) if depends else 0
@@ -11703,6 +11738,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                     rest)), "", strict=True)) is not None} | {k: when[0] for k in arguments if k != key and when and shapes[
                         k][2] and not (_clock_only(when[0]) and not _clock_only(str(arguments[k])))}  # "Same again for
         # Saturday but balcony": the section and the day (a time is no date: "and court 1 at 17:00 too")
+        more |= {k: 0 for k, v in arguments.items() if k != key and isinstance(v, int) and not isinstance(v, bool) and any(
+            a in ("no", "without") and stem(b) in words(k.replace("_", " ")) for a, b in itertools.pairwise(_lower_tokens(rest)))}
+        # ("..., no shots, same name": no extra shots)
         dates = [m.group(0) for m in _DATE.finditer(rest) if not _clock_only(m.group(0))]
         more |= {k: dates[0] for k in arguments if k != key and dates and shapes[k][2] and not _clock_only(str(arguments[k]))}
         # ("and at 12:00 on 5 july": the time, and the new day)

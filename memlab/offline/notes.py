@@ -86,7 +86,7 @@ _CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "sta
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
 _ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that", "Noted:", "My instructions give me no",
-           "I'm an assistant that can only", "I can only answer from")
+           "I'm an assistant that can only", "I can only answer from", "I can't answer", "from what I was sent")
 #: The last word of a key or heading that asks for one value ("customer_name", "order_id", "due date"), and its kind.
 _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": "name", "id": "id", "number": "id",
                 "no": "id", "ref": "id", "reference": "id", "date": "date", "deadline": "date", "due": "date"}

@@ -30,7 +30,12 @@ sale, a sign printer, a deli):
   "and room 6 at 15:00 too" or "also room 6 at 15:00" books that room at that time on the day booked before;
 - an example a field's description gives ("e.g. Lakeside or Fern Hollow") is its value said in lower case; an FAQ's
   answer found by its own words is told whole, without the yes or no its own question had ("im a complete beginner is
-  that ok", a question without its mark); "Children under 14 are not seen" answers "my son is 11, can he ...?" no.
+  that ok", a question without its mark); "Children under 14 are not seen" answers "my son is 11, can he ...?" no;
+- "what was nell into again?" asks her interests, not her age changed since; a summary copies no piece of the model's
+  own refusal ("from what I was sent."); "whats the single person rate" after a council-tax question asks that desk
+  again, not a parking rate with a vehicle nobody named; "polish zloty" is none of EUR, USD or JPY; "no shots" is 0
+  extra shots; "card says well done Priya" is the card's message; a form takes the option said "instead"; "All prices
+  exclude VAT" is no VAT included.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a number said of something else
 ("my licence is 2 years old") taken as the answer to a range, an update of another thing ("private classes", "the cafe
@@ -455,3 +460,63 @@ def test_review_a_corrected_count_is_no_size_and_an_update_keeps_what_it_does_no
     told = "Ferry information:\nSailings leave Portbay at 07:00, 11:00 and 16:00.\nUpdate: the 16:00 sailing now leaves at 16:30."
     reply = _reply("when do the ferries leave?", told)
     assert "07:00" in reply and "16:30" in reply
+
+
+def test_what_someone_was_into_is_their_interest_not_their_age():
+    said = _asked("theres nell who's 6 and her cousin alf who's 3", "nell is really into volcanoes, and alf loves buses",
+                  "oh actually nell turned 7 on sunday, so shes 7 now", "what was nell into again?")
+    assert "volcanoes" in _reply(said, TOLD)
+
+
+def test_a_summary_copies_no_piece_of_the_models_own_refusal():
+    from memlab.prompts import SUMMARY_PROMPT
+
+    said = _chat("quiz night on friday 6 june at the Red Lion", "Noted.", "actually its moved to saturday 7 june", "Noted.",
+                 "when is it again and which table?",
+                 'I can\'t answer "when is it again?" from what I was sent. You told me: actually its moved to saturday 7 june.')
+    assert "what I was sent" not in _reply(said, SUMMARY_PROMPT)
+
+
+def test_a_short_follow_up_question_goes_back_to_the_desk_asked_before():
+    tools = [_tool("council_tax", "Council tax bands, rates and discounts", {"input": {"type": "string"}}),
+             _tool("parking_rate", "Parking charge for a vehicle type", {"vehicle": {"type": "string", "enum": ["car", "van", "motorbike"]}})]
+    said = [*_turn("how much is band D council tax", "council_tax", {"input": "how much is band D council tax"},
+                   "Band D is £2,100 a year.", "Band D is £2,100 a year.", 1), {"role": "user", "content": "whats the single person rate"}]
+    assert [n for n, _ in _calls(tools, said)] == ["council_tax"]
+
+
+def test_a_currency_no_option_is_asked_about_and_no_counts_nought():
+    rates = [_tool("exchange_rate", "Today's rate: foreign currency for 1 GBP.", {"currency": {"type": "string", "enum": ["EUR", "USD", "JPY"]}})]
+    assert _calls(rates, "what's the rate for polish zloty") == []
+    assert "not among the currencies" in _reply("what's the rate for polish zloty", tools=rates)
+    drinks = [_tool("order_drink", "Order a drink for pickup.", {"drink": {"type": "string", "enum": ["latte", "mocha"]},
+                                                                 "extra_shots": {"type": "integer", "minimum": 0, "maximum": 3},
+                                                                 "name_on_cup": {"type": "string"}})]
+    said = [*_turn("a latte with 2 extra shots for Bo please", "order_drink", {"drink": "latte", "extra_shots": 2, "name_on_cup": "Bo"},
+                   {"order": "D-1"}, "Ordered.", 1), {"role": "user", "content": "and a mocha, no shots, same name"}]
+    assert _calls(drinks, said) == [("order_drink", {"drink": "mocha", "extra_shots": 0, "name_on_cup": "Bo"})]
+
+
+def test_what_a_gift_card_says_is_its_message():
+    tools = [_tool("order_flowers", "Order a bouquet for delivery.", {"bouquet": {"type": "string", "enum": ["tulips", "roses"]},
+                                                                       "date": {"type": "string"},
+                                                                       "card_message": {"anyOf": [{"type": "string"}, {"type": "null"}]}})]
+    assert _calls(tools, "order tulips for friday, card says well done Priya") == [
+        ("order_flowers", {"bouquet": "tulips", "date": "friday", "card_message": "well done Priya"})]
+
+
+def test_a_form_takes_the_option_said_instead():
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "day": {"type": "string", "enum": [
+        "monday", "tuesday", "wednesday", "thursday", "friday"]}}, "required": ["name", "day"]}
+    from ..helpers import offline_form
+
+    assert offline_form(schema, "hi im Femi Cole. i put mondays on the form but can i do wednesdays instead?")["day"] == "wednesday"
+
+
+def test_prices_that_exclude_vat_are_no_vat_included():
+    from ..helpers import offline_form
+
+    schema = {"type": "object", "properties": {"total": {"type": "number"}, "vat_included": {"type": "boolean"}},
+              "required": ["total", "vat_included"]}
+    assert offline_form(schema, "Total 240. All prices exclude VAT.")["vat_included"] is False
+    assert offline_form(schema, "Total 240, including VAT.")["vat_included"] is True
