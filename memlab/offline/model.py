@@ -6164,8 +6164,9 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         b not in STOP)} & set(topic) if "how much" in question.lower() else set()
     unheard = {one for one in priced_thing if one not in _VALUE_KINDS | _COST_STEMS | _MONEY_WORDS and not any(
         one in s.stems or related({one}) & s.stems or any(len(st) >= 4 and (one.endswith(st) or st.endswith(one)) for st in s.stems)
-        for s in request.said if not s.asks and s.role in roles)}  # "how much did
-    # the xylophone cost?" when no xylophone is in view: no other thing's price ("budget is now £25 per kid")
+        for s in request.said if not s.asks and s.role in roles)} if not priced_thing & _MONEY_WORDS else set()  # "how much did
+    # the xylophone cost?" when no xylophone is in view: no other thing's price ("budget is now £25 per kid"; but "How much
+    # is the refund for the headphones?" is the refund's, headphones said or not)
     for score, statement in candidates:  # "loyalty number BK-90412" is no more
         if unheard:
             continue

@@ -520,3 +520,8 @@ def test_prices_that_exclude_vat_are_no_vat_included():
               "required": ["total", "vat_included"]}
     assert offline_form(schema, "Total 240. All prices exclude VAT.")["vat_included"] is False
     assert offline_form(schema, "Total 240, including VAT.")["vat_included"] is True
+
+
+def test_review_a_sum_asked_by_its_money_word_is_told_whatever_the_thing_it_is_for():
+    said = _asked("the shop agreed a refund of £42.50", "How much is the refund for the kettle?")
+    assert "£42.50" in _reply(said, TOLD)
