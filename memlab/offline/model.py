@@ -2983,9 +2983,9 @@ class Reader:
         options = rest if len(rest) < len(options) and self._option_named(rest, set(words(self.request.message)), "", strict=True
                                                                           ) is not None else options  # include_heel's)
         named = after[0] if after else _hours_option(options, self.request.message) or self.named_option(options, (
-            f"{description} {self.told(name, description)}" if self.tool else description))  # (the tool's own words of the
-        # field too: "vehicle_class: 4 (cars) or 7 (vans)")
-        # (a number said: "at 50 metres"; a window said its own way: "8-10am" of "08-10")
+            f"{description} {self.told(name, description)}" if self.tool else description))  # (a number said: "at 50
+        # metres"; a window said its own way: "8-10am" of "08-10"; the tool's own words of the field too: "vehicle_class: 4
+        # (cars) or 7 (vans)")
         pieces = sentences(self.request.message)
         latest = [o for o in options if isinstance(o, str) and whole_words_at(pieces[-1].lower(), o.lower())] if len(pieces) > 1 else []
         named = latest[0] if len(latest) == 1 and not after and any(whole_words_at(" ".join(pieces[:-1]).lower(), str(
@@ -3628,8 +3628,8 @@ def _clock_only(value: str) -> bool:
 
 
 def _hours_option(options: Sequence[Any], message: str) -> Any:
-    """The option that is a span of hours ("08-10") the message says its own way ("8-10am", "8am-10am", "8 to 10"), else
-    ``None``."""
+    """The option that is a span of hours ("08-10") the message says its own way ("8-10am", "8am-10am", "8 to 10am"), else
+    ``None`` (never a span without its hours' mark: "for 10 to 12 children")."""
     def span(text: str) -> tuple[int, ...]:
         parts = text.lower().replace("am", "").replace("pm", "").replace(":00", "").split("-")
         return tuple(int(p) for p in parts) if len(parts) == 2 and all(p.isdigit() and len(p) <= 2 for p in parts) else ()
@@ -3646,9 +3646,7 @@ def _hours_option(options: Sequence[Any], message: str) -> Any:
 def _days_first(found: list[str], dated: bool) -> list[str]:
     """``found`` (dates and times as written), for a field of a date or a day (``dated``) without the times alone (no
     date: "book the 14:00" gives a date field nothing)."""
-    def timed(value: str) -> bool:
-        return ":" in value and not any(c in value for c in "/-") or value[-2:].lower() in ("am", "pm") and len(value.split()) == 1
-    return [value for value in found if not timed(value)] if dated else found
+    return [value for value in found if not _clock_only(value)] if dated else found
 
 
 def _when(text: str, form: str | None, year: int, today: datetime.date, together: bool = True) -> list[str]:
@@ -5268,11 +5266,11 @@ def _choose_tools(request: Request) -> list[Tool]:
         desks) > 1 else []  # the words between desks, by sentence: "it's fraud. Card...": no fraud of a card
     scored, lead = [], stem(next((w for w in _lower_tokens(request.message) if w not in (
         "please", "can", "could", "you", "actually", "ok", "okay", "oh", "sorry", "hmm", "um", "wait", "hi", "hey")), ""))
+    # (the verb after a filler: "actually cancel that booking")
     heard_lead = _lower_tokens(request.message)
     then = heard_lead[heard_lead.index("also") + 1:][:1] if lead == "also" else []
     lead = stem(then[0]) if then and stem(then[0]) in _VERBS | _CHANGES | _ACTS_SAID else lead
     # ("also book Max ...": book; "also room 6 at 15:00": no verb)
-    # (the verb after a filler: "actually cancel that booking")
     verbs = [stem(t.name.split("_")[0].lower()) for t in tools]
     lead = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(request.message)) if a == "please" and verbs.count(stem(
         b)) == 1 and stem(b) in _CHANGES), lead) if lead not in verbs else lead  # "I've got a new number - please update it"
