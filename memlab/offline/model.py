@@ -3119,9 +3119,13 @@ class Reader:
         told = _defined([o for o in options if isinstance(o, str)], f"{description}\n{self.request.instructions[:2000]}")
         asked = {stem("question")} if _is_question(self.request.message) else set()  # a message that asks
         around = set(words(description.split("(")[0])) if "(" in description else set()  # ("Book a study room ...": no
-        unsaid = {stem(b) for text in told.values() for a, b in itertools.pairwise(_lower_tokens(text)) if a in ("no", "without")}
-        shared = {o: len((set(words(text)) - around - unsaid) & (set(words(self.request.message)) | asked)) for o, text in told.items() if text}
-        # room's word; "1 (beginner, no jumps)" is not named by "she loves jumps")
+
+        def negated(text: str) -> set[str]:
+            return {stem(b) for a, b in itertools.pairwise(_lower_tokens(text)) if a in ("no", "without")}
+        denied = negated(self.request.message)
+        heard = set(words(self.request.message)) - denied | asked
+        shared = {o: len((set(words(text)) - around - negated(text)) & heard) + len(negated(text) & denied) for o, text in told.items(
+            ) if text}  # room's word; "1 (beginner, no jumps)" is named by "no jumps please", not by "she loves jumps")
         if shared and max(shared.values()):
             return max(shared, key=shared.__getitem__)
         hits = {o: sum(bool(set(words(o.replace("_", " "))) & related({w})) for w in said) for o in options if isinstance(
@@ -3607,8 +3611,9 @@ def _example_said(told: str, message: str) -> str:
     listed = told[at:].split(".")[0].split(")")[0].replace(" or ", ", ").replace(" and ", ", ").split(", ")
     names = [n.strip(" '\"") for n in listed if n.strip(" '\"")[:1].isupper() and all(w[:1].isupper() for w in n.split())]
     low = f" {' '.join(_lower_tokens(message[:600]))} "
-    said = [n for n in names if f" {n.lower()} " in low]
-    return said[0] if len(said) == 1 else ""
+    said = [n for n in names if f" {n.lower()} " in low and (" " in n or any(f" {cue} {n.lower()} " in low for cue in (
+        "from", "to", "at", "in", "leave", "leaves", "for", "near", "via")))]  # (a word of its own beside a place's cue: not
+    return said[0] if len(said) == 1 else ""  # "reading" of Reading)
 
 
 def _currency_outside(options: Sequence[Any], message: str) -> str:
@@ -3628,8 +3633,8 @@ def _clock_only(value: str) -> bool:
 
 
 def _hours_option(options: Sequence[Any], message: str) -> Any:
-    """The option that is a span of hours ("08-10") the message says its own way ("8-10am", "8am-10am", "8 to 10am"), else
-    ``None`` (never a span without its hours' mark: "for 10 to 12 children")."""
+    """The option that is a span of hours ("08-10") the message says its own way ("8-10am", "8am-10am", "8 to 10am",
+    "10 to 12 please"), else ``None`` (never a span of things counted: "for 10 to 12 children")."""
     def span(text: str) -> tuple[int, ...]:
         parts = text.lower().replace("am", "").replace("pm", "").replace(":00", "").split("-")
         return tuple(int(p) for p in parts) if len(parts) == 2 and all(p.isdigit() and len(p) <= 2 for p in parts) else ()
@@ -3637,9 +3642,11 @@ def _hours_option(options: Sequence[Any], message: str) -> Any:
     if not spans:
         return None
     said = _lower_tokens(message[:600])
+    ends = [*said[3:], "", ""]
     heard = [span(t) for t in said if "-" in t and (t[-2:] in ("am", "pm") or len(t.partition("-")[0]) == 2)] + [span(
-        f"{a}-{c}") for a, b, c in zip(said, said[1:], said[2:]) if b in ("to", "till", "until") and c[-2:] in ("am", "pm")]
-    # ("8-10am", "08-10", "8 to 10am"; not "for 10 to 12 children")
+        f"{a}-{c}") for a, b, c, then in zip(said, said[1:], said[2:], ends) if b in ("to", "till", "until") and (c[-2:] in (
+            "am", "pm") or then in STOP | {"", "please", "slot", "window", "thanks", "works", "ok", "then"})]
+    # ("8-10am", "08-10", "8 to 10am", "10 to 12 please"; not "for 10 to 12 children")
     return next((spans[h] for h in heard if h in spans), None)
 
 
@@ -4520,9 +4527,11 @@ def _asks_at_end(text: str) -> bool:
         if word in ("can", "could", "should") and rest[0] in ("i", "we", "he", "she", "they") and len(rest) > 1 and k and said[
                 k - 1] not in ("if", "what", "how", "that", "so", "where", "when", "who", "whether"):  # "my son is 13 can he
             return True  # drive" (the subject after its verb)
+    whole = _lower_tokens(text[:400])
     return said[-3:] in (["is", "that", "ok"], ["is", "that", "okay"], ["is", "that", "alright"], ["is", "that", "fine"], [
-        "is", "that", "possible"], ["is", "that", "allowed"], ["is", "it", "ok"], ["is", "it", "okay"])  # "im a total beginner
-    # is that ok"
+        "is", "that", "possible"], ["is", "that", "allowed"], ["is", "it", "ok"], ["is", "it", "okay"]) and whole[:1] in (
+            ["i"], ["im"], ["i'm"], ["we"], ["we're"], ["my"], ["our"])  # "im a total beginner is that ok" (not "book lane 4
+    # at 07:00, is that ok": a request)
 
 
 @functools.lru_cache(maxsize=4096)  # asked of every message of a conversation, which recurs in each request
@@ -5278,8 +5287,9 @@ def _choose_tools(request: Request) -> list[Tool]:
         "i", "we") for c in ("get", "have")} | {"i'd like the", "i'd like a", "we'd like the", "we'd like a", "i want the"} or not asking and (
         " ".join(_lower_tokens(request.message)[:3]) in ("i also want", "i also need", "we also want", "we also need") and (
             _lower_tokens(request.message)[3:4] or [""])[0].isdigit() or " ".join(_lower_tokens(request.message)[:2]) in (
-                "i want", "i need", "we want", "we need") and (_lower_tokens(request.message)[2:3] or [""])[0].isdigit()) and (
-                    "to" not in _lower_tokens(request.message))  # "i also want 30 tins of chickpeas", "i want 6 tins": the one
+                "i want", "i need", "we want", "we need") and (_lower_tokens(request.message)[2:3] or [""])[0].isdigit()) and not any(
+                    a[:1].isdigit() and c == "to" for a, c in zip(_lower_tokens(request.message), _lower_tokens(request.message)[
+                        2:]))  # "i also want 30 tins of chickpeas", "i want 6 tins": the one
         # tool taking all it gives (not "i need 2 days to think about it"; not
     # "Please book an MOT ...": a verb names its tool)
     for tool in tools:
@@ -10491,8 +10501,17 @@ def _age_limit(told: str, said: str) -> str | None:
                                     MEASURE_WORDS | {"in", "inches", "tall"}) else None)  # "Patients must be 16 or over" (not
             # "Riders must be 120 or over in cm", "Orders must be 10 or over", "14 or over to climb unsupervised")
             found = found if found is not None else int(lt[k + 1]) if t == "under" and lt[k + 1:k + 2] and lt[k + 1].isdigit() and (
-                k and lt[k - 1] in _AGED | {"children", "kids", "anyone", "people", "guests", "clients"}) and {
-                    "cannot", "can't", "not", "no", "never"} & set(lt[k + 2:]) else None  # "Children under 12 are not treated"
+                k and lt[k - 1] in _AGED | {"children", "kids", "anyone", "people", "guests", "clients"}) and any(
+                    f"{a} {b}" in " ".join(lt[k + 2:]) for a in ("not", "cannot", "can't") for b in (
+                        "treated", "seen", "allowed", "admitted", "accepted", "permitted", "served", "pierced", "tattooed")) and not {
+                    "unless", "without", "except", "but", "with", "accompanied", "charged", "required", "alcohol"} & set(lt) and (not (
+                        scope := {w for w in lt[next((j for j in range(k + 2, len(lt)) if lt[j] in (
+                            "treated", "seen", "allowed", "admitted", "accepted", "permitted", "served", "pierced", "tattooed")),
+                            len(lt)) + 1:] if w not in STOP and w not in ("clinic", "salon", "studio", "shop", "centre",
+                                                                                         "center", "here", "premises", "site")}) or stem_set(
+                            " ".join(scope)) & set(words(said))) else None  # "Children under 12 are not treated" (not "...
+            # unless with a parent", "Guests under 5 are not charged", a rule of one place asked of another: "... are not
+            # allowed on the lead wall" of "can he climb?")
             if found is not None:  # a bare "Minimum age 16." is of the sentence before it, or of "That applies to ..."
                 bare = not set(words(piece)) - stem_set("minimum min age limit aged over under and") - {str(found)}
                 applies = at + 1 < len(pieces) and pieces[at + 1].lower().startswith((
@@ -11622,8 +11641,9 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
     rest = next((_in_digits(request.message[c.end():2000]) for c in ends[::-1] if tokens(request.message[c.end():2000])), "")
     if (tokens(rest) or [""])[0].lower() in QUESTION_WORDS:
         return None  # "And who teaches the class?": a question of its own
-    if str(cues[-1][3]).lower() == "also" and not (tool is not None and stem((tokens(rest) or [""])[0].lower()) in {
-            w for k in (tool.parameters.get("properties") or {}) for w in words(k.replace("_", " "))} and len(tokens(rest)) <= 6):
+    if str(cues[-1][3]).lower() == "also" and not (tool is not None and (stem((tokens(rest) or [""])[0].lower()) in {
+            w for k in (tool.parameters.get("properties") or {}) for w in words(k.replace("_", " "))} or (tokens(rest) or [""])[
+                0].lower() in ("at", "on")) and len(tokens(rest)) <= 6):
         return None  # "also 4 veggie", "Also book one for 6 people": a request of its own (but "also room 5 at 16:00": a
         # field's word and its number)
     wrong = next((c[1] for c in cues if c[1]), None) or (undone[-1] if undone else None)  # after the last cue with

@@ -52,7 +52,10 @@ number of something else ordering ("i need 2 days to think"), "from Spain to Ita
 side, a follow-up's new day lost ("and at 12:00 on 5 july"), "10 to 12 children" taken for a window and bracketed words
 for an option ("no jumps", a study room's "study"), a reply giving the value asked for refused for its "another",
 "also 4 veggie" read as a change of the order before, "can you also book Max" cancelling, a corrected count ("make it
-8") put in a size field, and an update line of the instructions replacing more than it says.
+8") put in a size field, and an update line of the instructions replacing more than it says; and of a fourth: a window
+said "10 to 12" refused for lacking its hours' mark, a request ending "is that ok" read as a question, and "Children
+under 12 are not ..." read as a minimum age with an exception ("unless with a parent") or of another thing ("not
+charged", "not served alcohol"); and of the notebooks: "How much is the refund for the headphones?" lost.
 """
 
 from __future__ import annotations
@@ -525,3 +528,21 @@ def test_prices_that_exclude_vat_are_no_vat_included():
 def test_review_a_sum_asked_by_its_money_word_is_told_whatever_the_thing_it_is_for():
     said = _asked("the shop agreed a refund of £42.50", "How much is the refund for the kettle?")
     assert "£42.50" in _reply(said, TOLD)
+
+
+def test_review_a_window_said_without_its_hours_mark_and_a_request_ending_is_that_ok():
+    slots = [_tool("book_delivery", "Book a delivery slot.", {"slot": {"type": "string", "enum": ["08-10", "10-12", "12-14"]},
+                                                              "postcode": {"type": "string"}})]
+    said = [*_chat("deliver to AB1 2CD", "I can do that once I have the slot (08-10, 10-12 or 12-14). Could you give it to me?"),
+            {"role": "user", "content": "10 to 12"}]
+    assert _calls(slots, said) == [("book_delivery", {"slot": "10-12", "postcode": "AB1 2CD"})]
+    gym = [_tool("book_class", "Book a gym class.", {"class_name": {"type": "string", "enum": ["yoga", "spin"]}, "day": {"type": "string"}})]
+    assert _calls(gym, "book me into yoga on friday, is that ok") == [("book_class", {"class_name": "yoga", "day": "friday"})]
+
+
+def test_review_an_age_rule_with_an_exception_or_of_something_else_is_no_minimum_age():
+    for told, asked in (
+            ("City Farm. Children under 12 are not allowed on the tractor ride unless with a parent.", "my son is 8, can he ride the tractor with me?"),
+            ("City Farm. Guests under 5 are not charged.", "my son is 3, can he come?"),
+            ("City Farm. People under 18 are not served alcohol.", "my son is 16, can he eat at the cafe?")):
+        assert "minimum age" not in _reply(asked, told), told
