@@ -71,7 +71,7 @@ _ADDRESS_PARTS = [stem_set(part) for part in ("street road line", "city town", "
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _PHONE = re.compile(r"\+?\(?\d[\d ()-]{5,}\d")  # "+351 912 345 678", "(020) 7946-0018", "555-0134"
 #: What a message asks to be said or done later: "saying I'll be late", "remind me to call mom", "email Tom that ...".
-_SAYING_THAT = re.compile(r"\b(?:saying|that says|(?:note|card|message|tag|label|sign|plaque) says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|^let \w+ know|"
+_SAYING_THAT = re.compile(r"\b(?:saying|that says|to say|^tell (?!me\b|us\b)(?:[\w.+-]+@[\w.-]+\w|\w+)|^let \w+ know|"
                           r"remind(?: me| us|er)\b[^.!?;\n]{0,25}? to|(?:e-?mail|tell|text|"
                           r"message|let|inform|notify|write|post|send)\b(?:[^.!?;\n]|\.(?=\w)){0,60}?\bthat)[,:]? ([^.!?;\n]+)", re.I)
 #: A duration ("2 hours"), a weight or a length ("700g", "1.2 km", "5 miles", "150 lbs") or a temperature ("68°F",
@@ -2634,9 +2634,10 @@ class Reader:
         # said ("gift message: ..."): "wrap"
         if {"included", "include", "includes", "inclusive", "incl"} & set(name.lower().split("_")):  # vat_included: "All prices
             near = [(a, stem(b)) for a, b in itertools.pairwise(heard_low.split()) if stem(b) in marks]  # exclude VAT" says not
-            if any(a in ("exclude", "excludes", "excluding", "excl", "ex", "plus", "without") for a, _ in near):
+            if any(a in ("exclude", "excludes", "excluding", "excl", "ex", "without") for a, _ in near):
                 return False
-            if any(a in ("include", "includes", "including", "incl", "inc", "with") for a, _ in near):
+            if any(a in ("include", "includes", "including", "incl", "inc", "with") for a, _ in near) and not {"not", "excluded"} & set(
+                    heard_low.split()):  # ("with VAT not included" is no)
                 return True
         if marks & _PLAIN and self.answer:  # is_readable_by_ten_year_old: how plainly the text reads
             return self.plainness[0]
@@ -3123,7 +3124,8 @@ class Reader:
         def negated(text: str) -> set[str]:
             return {stem(b) for a, b in itertools.pairwise(_lower_tokens(text)) if a in ("no", "without")}
         denied = negated(self.request.message)
-        heard = set(words(self.request.message)) - denied | asked
+        heard = set(words(self.request.message)) - denied - {w for f in self.fields for w in words(f.replace("_", " "))} | asked
+        # (a field's own word is no option's: "4 players" of "Pharaoh (2-6 players)")
         shared = {o: len((set(words(text)) - around - negated(text)) & heard) + len(negated(text) & denied) for o, text in told.items(
             ) if text}  # room's word; "1 (beginner, no jumps)" is named by "no jumps please", not by "she loves jumps")
         if shared and max(shared.values()):
@@ -3621,10 +3623,15 @@ def _currency_outside(options: Sequence[Any], message: str) -> str:
     else ``""``."""
     if not options or not all(isinstance(o, str) and o in _CURRENCIES for o in options):
         return ""
-    offered = {w for o in options for w in _CURRENCIES[o]}
-    said = _lower_tokens(message[:600])
-    return next((" ".join([b] * (a.isalpha() and a not in STOP) + [w]).capitalize() for a, b, w in zip(["", *said], ["", *said], said)
-                 for code, names in _CURRENCIES.items() if code not in options and w in names and w not in offered), "")
+    offered = {w for o in options for w in _CURRENCIES[o]} | {o.lower() for o in options}
+    said, written = _lower_tokens(message[:600]), tokens(message[:600])
+    if offered & set(said):
+        return ""  # ("5 pounds each, pay in dollars": the currency named is offered)
+    return next((" ".join([a] * (a.isalpha() and a not in STOP) + [w]).capitalize() for k, (a, w, then) in enumerate(zip(
+        ["", *said], said, [*said[1:], ""])) for code, names in _CURRENCIES.items() if code not in options and w in names and not (
+            k < len(written) and written[k][:1].isupper()) and (a in ("in", "into", "to", "for", "of", "some", "buy", "sell", "convert") or (
+                a.isalpha() and a not in STOP and then in STOP | {""}))), "")  # "swiss francs", "in zloty" (not "Francs
+    # Bakery", "the pound shop", "5 pounds each")
 
 
 def _clock_only(value: str) -> bool:
@@ -5283,6 +5290,8 @@ def _choose_tools(request: Request) -> list[Tool]:
     verbs = [stem(t.name.split("_")[0].lower()) for t in tools]
     lead = next((stem(b) for a, b in itertools.pairwise(_lower_tokens(request.message)) if a == "please" and verbs.count(stem(
         b)) == 1 and stem(b) in _CHANGES), lead) if lead not in verbs else lead  # "I've got a new number - please update it"
+    wanting = " ".join(_lower_tokens(request.message)[:2]) in ("i want", "i need", "we want", "we need") or " ".join(_lower_tokens(
+        request.message)[:3]) in ("i also want", "i also need", "we also want", "we also need")  # (what fits 2 values will do for)
     wants = not asking and " ".join(_lower_tokens(request.message)[:3]) in {f"{a} {b} {c}" for a in ("can", "could", "may") for b in (
         "i", "we") for c in ("get", "have")} | {"i'd like the", "i'd like a", "we'd like the", "we'd like a", "i want the"} or not asking and (
         " ".join(_lower_tokens(request.message)[:3]) in ("i also want", "i also need", "we also want", "we also need") and (
@@ -5312,7 +5321,7 @@ def _choose_tools(request: Request) -> list[Tool]:
         if tool.handoff and (covered - placed) & own_words or recalling and not tool.handoff:  # a desk whose instructions say the
             heard = message | same  # message's words answers it; "What's the new address again?": no quote by "move"
         said = own & (message - labels if routed else message) - (_aside(tool, desks, ended) if routed else set())
-        whole = wants and not tool.handoff and (fits >= 3 or fits >= 2 and not message & stem_set(
+        whole = wants and not tool.handoff and (fits >= 3 or wanting and fits >= 2 and not message & stem_set(
             "price cost know check info details stock much")) and fits >= len(_needed(tool)) and sum(_fits(
             t, request) >= fits for t in tools) == 1 and (any(c.isdigit() for c in request.message) or any({stem(str(
                 o).lower()) for o in f.get("enum") or ()} & message for f in (tool.parameters.get("properties") or {}).values(
@@ -5539,10 +5548,12 @@ def _choose_tools(request: Request) -> list[Tool]:
         picked = [t for t in picked if t is picked[0] or t.handoff or _acts(t) or (t.name_stems - _VERBS) & message - units - names]
         # 1.5kg ribeye and 2kg pork belly ..., name Gareth Price": the order, no price_per_kg for its "kg", the option it
         # shares or a name's "Price"
-    before_call = next((str(i.get("name")) for i in request.conversation[:max(0, request.last_user_index)][::-1] if item_type(
-        i) == "function_call"), "")
+    previous_user = max((k for k in range(max(0, request.last_user_index)) if is_user_message(request.conversation[k])), default=-1)
+    before_call = next((str(i.get("name")) for i in request.conversation[previous_user + 1:max(0, request.last_user_index)][::-1] if (
+        item_type(i) == "function_call")), "") if previous_user >= 0 else ""  # (of the turn just before)
     again = [t for t in tools if t.name == before_call and not t.handoff and _takes_a_query(t)]
-    if asking and again and picked and picked[0] is not again[0] and not picked[0].handoff and len(tokens(request.message)) <= 6 and (
+    if asking and again and picked and picked[0] is not again[0] and not picked[0].handoff and len(tokens(request.message)) <= 6 and not (
+            picked[0].name_stems - _VERBS - stem_set("rate price cost")) & message and (
             _needed(picked[0]) and all(isinstance(f := (picked[0].parameters.get("properties") or {}).get(n), Mapping) and isinstance(
                 f.get("enum"), list) and Reader(request)._option_named(f["enum"], set(words(request.message)), "", strict=True) is None
                 for n in _needed(picked[0]))):  # "whats the standard rate" after a VAT question:
@@ -6017,10 +6028,6 @@ def _answered_once(request: Request, question: str = "", mine: bool = False,
         w in _COST_WORDS for w in _lower_tokens(question))  # "How much is it?", "What did that cost?": a
     topic = request.memory.spelled(_topic(question)) or [stem("price")] * priced  # price, said with a currency
     topic = [one for one in topic if one not in _MODIFIERS] or topic  # "our total budget": the budget
-    into = _lower_tokens(question)
-    topic += [stem("interest")] * ("into" in into[-3:] and into[:1] in (["what"], ["what's"], ["whats"]) and stem(
-        "interest") not in topic)
-    # ("what was mia into again?": her interests)
     low = _lower_tokens(question)
     counting = {a for w, a, b in zip(low, low[1:], low[2:]) if w in ("what", "which") and a in _COUNT_WORDS and b not in STOP and not any(
         a in s.stems for s in request.said if not s.asks)}  # (but "two" of "I have two sisters, Ada and Bea")
@@ -8821,7 +8828,7 @@ def compose(request: Request, missing: Sequence[str] = ()) -> str:
         options = field.get("enum") or (field.get("items") or {}).get("enum") or []
         counted = Reader(request, fields=[missing[0]]).number(missing[0], "") if options and not missing[1:] else None
         counted = f"{counted:g}" if counted is not None and _none_of_numbers(counted, {"enum": options}, request.message, missing[
-            0]) else ""
+            0], next((t.name_stems for t in request.tools if missing[0] in (t.parameters.get("properties") or {})), frozenset())) else ""
         if (outside := named_outside(options, request.message, missing[0]) or _currency_outside(options, request.message) or _slot_outside(
                 request, options) or counted) and not missing[1:]:  # "Saturday is not one of the days
             listed = ", ".join(map(str, options[:-1])) + f" or {options[-1]}"  # (Monday, ... or Friday)."
@@ -11190,7 +11197,7 @@ def _plan(request: Request, fingerprint: str, chaining: bool = False,
                 if n in _needed(tool) and isinstance(f, Mapping) and f.get("type") in ("integer", "number") and (  # to 5:
                         raw := Reader(asked, fields=list(schema.get("properties") or ()), tool=tool.name).number(n, str(f.get(
                             "description") or ""))) is not None and (_out_of_bounds(raw, f) or _none_of_numbers(
-                                raw, f, asked.message, n)):  # asked again, never moved
+                                raw, f, asked.message, n, tool.name_stems)):  # asked again, never moved
                     held = {t for k, v in arguments.items() if k != n and isinstance(v, str) and " " in v for t in tokens(
                         v) if t.isdigit()}  # ("to 3 Fern Lane":
                     pieces = sentences(asked.message)
@@ -11548,7 +11555,7 @@ def _out_of_bounds(number: float, field: Mapping[str, Any]) -> bool:
     return isinstance(low, (int, float)) and number < low or isinstance(high, (int, float)) and number > high
 
 
-def _none_of_numbers(number: float, field: Mapping[str, Any], message: str, name: str = "") -> bool:
+def _none_of_numbers(number: float, field: Mapping[str, Any], message: str, name: str = "", own_words: frozenset[str] = frozenset()) -> bool:
     """Whether ``number`` is none of the field's numbers (``Literal[0.5, 1, 2]``: "a 5 litre tub") and the message says
     none of them either (not "ten kilos in 5kg crates" of crate sizes 1, 3 or 5)."""
     options = field.get("enum")
@@ -11556,8 +11563,10 @@ def _none_of_numbers(number: float, field: Mapping[str, Any], message: str, name
         return False
     said = {float(t) for t in _lower_tokens(_in_digits(message)) for t in [t.rstrip("abcdefghijklmnopqrstuvwxyz")] if _NUMBER.fullmatch(t)}
     low = _lower_tokens(_in_digits(message))
-    tied = not any(b.rstrip("abcdefghijklmnopqrstuvwxyz") == f"{number:g}" and a in ("it", "that", "make") for a, b in (
-        itertools.pairwise(low)))  # a count's correction is no size ("no wait, make it 8" of 6 bags of 20 litres)
+    own = set(words(name.replace("_", " "))) | set(own_words)
+    tied = any(a.rstrip("abcdefghijklmnopqrstuvwxyz") == f"{number:g}" and ((unit := a.lstrip("0123456789.") or b) in MEASURE_WORDS or (
+        stem(unit) in own)) for a, b in itertools.pairwise([*low, ""]))  # its unit, its field's word or its tool's said with it
+    # ("a 5 litre tub", "450 flyers"; not "make it 8" of 6 bags of 20 litres, nor "for 3 hours" of a van size)
     return number not in options and not said & {float(o) for o in options} and tied
 
 
@@ -11758,7 +11767,8 @@ def _corrected(request: Request) -> tuple[str, dict[str, Any]] | None:
                         k][2] and not (_clock_only(when[0]) and not _clock_only(str(arguments[k])))}  # "Same again for
         # Saturday but balcony": the section and the day (a time is no date: "and court 1 at 17:00 too")
         more |= {k: 0 for k, v in arguments.items() if k != key and isinstance(v, int) and not isinstance(v, bool) and any(
-            a in ("no", "without") and stem(b) in words(k.replace("_", " ")) for a, b in itertools.pairwise(_lower_tokens(rest)))}
+            a in ("no", "without") and stem(b) in set(words(k.replace("_", " "))) - stem_set("extra more additional number count")
+            for a, b in itertools.pairwise(_lower_tokens(rest)))}
         # ("..., no shots, same name": no extra shots)
         dates = [m.group(0) for m in _DATE.finditer(rest) if not _clock_only(m.group(0))]
         more |= {k: dates[0] for k in arguments if k != key and dates and shapes[k][2] and not _clock_only(str(arguments[k]))}

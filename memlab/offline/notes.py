@@ -86,7 +86,7 @@ _CUT_ORDER = ("time", "tools", "context", "steps", None, "people", "prefs", "sta
 DEFAULT_MAX_WORDS = 250
 #: How the offline model's own recall answers and "I don't know"s start: a note takes none of them.
 _ECHOES = ("From my notes:", "You told me:", "I don't know", "I can't do that", "Noted:", "My instructions give me no",
-           "I'm an assistant that can only", "I can only answer from", "I can't answer", "from what I was sent")
+           "I'm an assistant that can only", "I can only answer from", "I can't answer \"", "from what I was sent.")
 #: The last word of a key or heading that asks for one value ("customer_name", "order_id", "due date"), and its kind.
 _VALUE_KINDS = {"name": "name", "customer": "name", "person": "name", "client": "name", "id": "id", "number": "id",
                 "no": "id", "ref": "id", "reference": "id", "date": "date", "deadline": "date", "due": "date"}
@@ -2238,10 +2238,12 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _MONEY_SIGNS & set(c)))]
     if spec.secrets:  # "Never include the key safe code": a sentence without its clause of it
-        said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
-            c for piece in [s.text.replace(". ", ", ").replace(" and ", ", ")] for c in piece.split(", ") if not any(
-                secret <= set(words(c)) and (facts(c) or any(ch.isdigit() for ch in c)) for secret in spec.secrets)))]
-        # (the clause that gives it: not "the courier is DPD" beside it, nor "I changed my password" of a password)
+        def secret(clause: str) -> bool:
+            return any(kept <= set(words(clause)) and (facts(clause) or any(ch.isdigit() for ch in clause)) for kept in spec.secrets)
+        said = [replace(s, text=kept.rstrip(".") + ".") if any(secret(c) for c in pieces) else s for s in said for pieces in [
+            s.text.replace(" and ", ", ").split(", ")] if (kept := ", ".join(c for c in pieces if not secret(c)))]
+        # (the clause that gives it, the rest as said: not "the courier is DPD" beside it, nor "I changed my password" of a
+        # password; a sentence with no secret kept whole)
     if spec.withheld:  # "Never include the customer's postcode": a sentence without its clause of one
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _withheld(c, spec.withheld)))]

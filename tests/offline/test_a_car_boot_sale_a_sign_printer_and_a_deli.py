@@ -31,11 +31,10 @@ sale, a sign printer, a deli):
 - an example a field's description gives ("e.g. Lakeside or Fern Hollow") is its value said in lower case; an FAQ's
   answer found by its own words is told whole, without the yes or no its own question had ("im a complete beginner is
   that ok", a question without its mark); "Children under 14 are not seen" answers "my son is 11, can he ...?" no;
-- "what was nell into again?" asks her interests, not her age changed since; a summary copies no piece of the model's
-  own refusal ("from what I was sent."); "whats the single person rate" after a council-tax question asks that desk
-  again, not a parking rate with a vehicle nobody named; "polish zloty" is none of EUR, USD or JPY; "no shots" is 0
-  extra shots; "card says well done Priya" is the card's message; a form takes the option said "instead"; "All prices
-  exclude VAT" is no VAT included.
+- a summary copies no piece of the model's own refusal ("from what I was sent."); "whats the single person rate" after
+  a council-tax question asks that desk again, not a parking rate with a vehicle nobody named; "polish zloty" is none
+  of EUR, USD or JPY; "no shots" is 0 extra shots; a form takes the option said "instead"; "All prices exclude VAT" is
+  no VAT included.
 
 The ``test_review_*`` tests hold what a review found the first batch overreaching on: a number said of something else
 ("my licence is 2 years old") taken as the answer to a range, an update of another thing ("private classes", "the cafe
@@ -55,7 +54,10 @@ for an option ("no jumps", a study room's "study"), a reply giving the value ask
 8") put in a size field, and an update line of the instructions replacing more than it says; and of a fourth: a window
 said "10 to 12" refused for lacking its hours' mark, a request ending "is that ok" read as a question, and "Children
 under 12 are not ..." read as a minimum age with an exception ("unless with a parent") or of another thing ("not
-charged", "not served alcohol"); and of the notebooks: "How much is the refund for the headphones?" lost.
+charged", "not served alcohol"); and of the notebooks: "How much is the refund for the headphones?" lost; and of a
+fifth, with a third hunt: "can I have friday 8-10am delivery" adding 8 of something, a van's hours read as its size, a
+secret's rule rewriting sentences with no secret ("between 2 and 4"), and a currency word priced in another
+("5 pounds each, pay in dollars") asked about.
 """
 
 from __future__ import annotations
@@ -465,12 +467,6 @@ def test_review_a_corrected_count_is_no_size_and_an_update_keeps_what_it_does_no
     assert "07:00" in reply and "16:30" in reply
 
 
-def test_what_someone_was_into_is_their_interest_not_their_age():
-    said = _asked("theres nell who's 6 and her cousin alf who's 3", "nell is really into volcanoes, and alf loves buses",
-                  "oh actually nell turned 7 on sunday, so shes 7 now", "what was nell into again?")
-    assert "volcanoes" in _reply(said, TOLD)
-
-
 def test_a_summary_copies_no_piece_of_the_models_own_refusal():
     from memlab.prompts import SUMMARY_PROMPT
 
@@ -498,14 +494,6 @@ def test_a_currency_no_option_is_asked_about_and_no_counts_nought():
     said = [*_turn("a latte with 2 extra shots for Bo please", "order_drink", {"drink": "latte", "extra_shots": 2, "name_on_cup": "Bo"},
                    {"order": "D-1"}, "Ordered.", 1), {"role": "user", "content": "and a mocha, no shots, same name"}]
     assert _calls(drinks, said) == [("order_drink", {"drink": "mocha", "extra_shots": 0, "name_on_cup": "Bo"})]
-
-
-def test_what_a_gift_card_says_is_its_message():
-    tools = [_tool("order_flowers", "Order a bouquet for delivery.", {"bouquet": {"type": "string", "enum": ["tulips", "roses"]},
-                                                                       "date": {"type": "string"},
-                                                                       "card_message": {"anyOf": [{"type": "string"}, {"type": "null"}]}})]
-    assert _calls(tools, "order tulips for friday, card says well done Priya") == [
-        ("order_flowers", {"bouquet": "tulips", "date": "friday", "card_message": "well done Priya"})]
 
 
 def test_a_form_takes_the_option_said_instead():
@@ -546,3 +534,22 @@ def test_review_an_age_rule_with_an_exception_or_of_something_else_is_no_minimum
             ("City Farm. Guests under 5 are not charged.", "my son is 3, can he come?"),
             ("City Farm. People under 18 are not served alcohol.", "my son is 16, can he eat at the cafe?")):
         assert "minimum age" not in _reply(asked, told), told
+
+
+def test_review_a_slot_request_adds_nothing_and_a_van_size_is_no_count_of_hours():
+    tools = [_tool("add_to_basket", "Add an item to the basket.", {"item": {"type": "string"}, "qty": {"type": "integer"}}),
+             _tool("book_slot", "Book a delivery slot.", {"day": {"type": "string"}, "window": {"type": "string", "enum": ["08-10", "10-12"]},
+                                                          "postcode": {"type": "string"}})]
+    assert [n for n, _ in _calls(tools, "can I have friday 8-10am delivery to HX3 5RT?")] != ["add_to_basket"]
+    vans = [_tool("book_van", "Book a van", {"van_size": {"type": "integer", "description": "van size: 4 (small) or 10 (luton)",
+                                                          "enum": [4, 10]}, "date": {"type": "string"}, "hours": {"type": "integer"}})]
+    said = "I need the small van on 2025-05-17 for 3 hours"
+    assert _calls(vans, said) or "not among" not in _reply(said, tools=vans)
+
+
+def test_review_a_summary_keeps_sentences_with_no_secret_as_said_and_a_currency_priced_in_another():
+    said = _chat("the cleaner should come between 2 and 4 on Thursday at St. Mary's hall", "Noted.")
+    assert "between 2 and 4" in _reply(said, "Summarise under: Facts. Never include the alarm code.")
+    pay = [_tool("pay_order", "Pay for an order.", {"amount": {"type": "number"}, "currency": {"type": "string", "enum": ["USD", "EUR"]}})]
+    said = "order 2 bags of flour, 5 pounds each, pay in dollars"
+    assert _calls(pay, said) or "not among" not in _reply(said, tools=pay)
