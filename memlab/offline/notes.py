@@ -2238,8 +2238,8 @@ def write_note(said: Sequence[Statement], spec: NoteSpec) -> str:
         said = [replace(s, text=kept.rstrip(".") + ".") if kept != s.text else s for s in said if (kept := ", ".join(
             c for c in s.text.split(", ") if not _MONEY_SIGNS & set(c)))]
     if spec.secrets:  # "Never include the key safe code": a sentence without its clause of it
-        def secret(clause: str) -> bool:
-            return any(kept <= set(words(clause)) and (facts(clause) or any(ch.isdigit() for ch in clause)) for kept in spec.secrets)
+        def secret(clause: str) -> bool:  # a clause that says a left-out detail's words and gives a value
+            return any(named <= set(words(clause)) and (facts(clause) or any(ch.isdigit() for ch in clause)) for named in spec.secrets)
         said = [replace(s, text=kept.rstrip(".") + ".") if any(secret(c) for c in pieces) else s for s in said for pieces in [
             s.text.replace(" and ", ", ").split(", ")] if (kept := ", ".join(c for c in pieces if not secret(c)))]
         # (the clause that gives it, the rest as said: not "the courier is DPD" beside it, nor "I changed my password" of a

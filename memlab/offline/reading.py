@@ -1087,7 +1087,8 @@ def named_outside(options: Sequence[Any], text: str, field: str = "") -> str:
     weekdays of weekday options, when no option is named or listed beside one ("deliver on saturday as well?", "on
     Saturday and Monday" of Monday to Friday; not "never Sundays", "I'm away Sunday, so Monday"); sizes of number
     options, all those in the unit ``field`` ends in ("an 18 ft boat, or a 22 ft one" of 12, 16 or 20 for
-    ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone."""
+    ``length_ft``; not "the gutter is 6 m up, so a 7 m ladder"), else a size said alone; a language after "<option> to" of
+    a target language field when no option follows "to" ("english to klingon": Klingon; not "to french to watch")."""
     clauses = _clauses_of(text)
     found = [t for piece in clauses for t in tokens(piece)]
     aside = {k for k, piece in enumerate(clauses) if _only_aside(piece)}  # "We're away Sunday and Friday." asks for neither
