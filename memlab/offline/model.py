@@ -5532,8 +5532,7 @@ def _choose_tools(request: Request) -> list[Tool]:
     acts = _CHANGES | stem_set(" ".join(_ACTING))
     verb = {t.name: stem(t.name.replace("-", "_").split("_")[0].lower()) for t in tools}
     opposite = {v for pair in _OPPOSITE_ACTS if lead in pair for v in pair} - {lead}
-    heard_low = _lower_tokens(request.message)
-    acted = message - {stem(b) for a, b in itertools.pairwise(heard_low) if a in ("that", "the", "my", "this", "our", "your")}
+    acted = message - {stem(b) for a, b in itertools.pairwise(heard_now) if a in ("that", "the", "my", "this", "our", "your")}
     unasked = [t for t in picked if not t.handoff and verb[t.name] in opposite - acted and not (
         t.name_stems - {verb[t.name], lead}) & message]  # the opposite act, which the message neither asks for (but
     # names the thing of: "cancel that booking" asks no booking) nor names the thing of
@@ -5541,7 +5540,7 @@ def _choose_tools(request: Request) -> list[Tool]:
             t.handoff)):  # "Book the double for Priya": book_room, never cancel_booking
         picked = [t for t in picked if t not in unasked] or [t for t in tools if not t.handoff and verb[t.name] == lead][:1]
     units = {stem(w) for w in MEASURE_WORDS} | {"per"}
-    joined = {stem(a + b) for a, b in itertools.pairwise(heard_low)}  # "pre order": preorder
+    joined = {stem(a + b) for a, b in itertools.pairwise(heard_now)}  # "pre order": preorder
     if picked and not asking and not picked[0].handoff and (_acts(picked[0]) or verb[picked[0].name] in joined) and verb[
             picked[0].name] in message | joined | {lead}:  # "pre order
         names = set(words(" ".join(_proper_names(request.message))))
@@ -7038,22 +7037,32 @@ def _from_instructions(request: Request) -> tuple[int, str] | None:
     Thursdays.")."""
     found = _instructions_answer(request)
     whose = {t.lower()[:-2] for t in tokens(request.message[:300]) if t.lower().endswith(("'s", "’s")) and t.lower()[:-2] not in (
-        STOP | {"it", "that", "what", "who", "where", "when", "how", "there", "here", "today", "tomorrow", "today"})}  # "whats
-    lines = [line for line in request.instructions[:4000].splitlines() if found and found[1].strip()[:40] in line]
-    if found and whose and not any(w in found[1].lower() or any(w in line.lower() for line in lines) for w in whose) and any(
-            line.partition(": ")[2].strip().lower().startswith(w) for line in request.instructions[:4000].splitlines() for w in (
-                whose)):  # tom's birthday" of "Birthday: 12 May" and "Partner:
-        return None  # Tom": the user's birthday, not Tom's
+        STOP | {"it", "that", "what", "who", "where", "when", "how", "there", "here", "today", "tomorrow"})}  # "whats
+    lines = _instruction_lines(request)
+    at = _line_holding(lines, found[1]) if found else None
+    if found and whose and not any(w in found[1].lower() or at is not None and w in lines[at].lower() for w in whose) and any(
+            line.partition(": ")[2].strip().lower().startswith(w) for line in lines for w in whose):  # tom's birthday" of
+        return None  # "Birthday: 12 May" and "Partner: Tom": the user's birthday, not Tom's
     return (found[0], _updated_line(request, _unasked_verdict(request, found[1]))) if found else None
+
+
+def _instruction_lines(request: Request) -> list[str]:
+    """The instructions' lines, each without its bullet ("- ", "* ") and spaces, empty ones left out."""
+    return [line.strip(" -*\t") for line in request.instructions[:4000].splitlines() if line.strip(" -*\t")]
+
+
+def _line_holding(lines: Sequence[str], text: str) -> int | None:
+    """Where the first of ``lines`` holding ``text`` (its first 40 characters) is, else ``None``."""
+    return next((k for k, line in enumerate(lines) if text.strip() and text.strip()[:40] in line), None)
 
 
 def _unasked_verdict(request: Request, text: str) -> str:
     """``text`` without the "Yes, "/"No, " an FAQ's answer opens with when the message does not ask that FAQ's question
     ("im a complete beginner is that ok" of "Q: Do I need my own board?" / "A: No, boards ... even for complete beginners.")."""
-    lines = [line.strip() for line in request.instructions[:4000].splitlines()]
-    at = next((k for k, line in enumerate(lines) if line[:2].lower() == "a:" and text.strip()[:40] and text.strip()[:40] in line), None)
+    lines = _instruction_lines(request)
+    at = _line_holding(lines, text)
     cut = 5 if text[:5].lower() == "yes, " else 4 if text[:4].lower() == "no, " else 0
-    if at is None or not at or not cut or lines[at - 1][:2].lower() != "q:":
+    if not at or not cut or lines[at][:2].lower() != "a:" or lines[at - 1][:2].lower() != "q:":
         return text
     asked = set(words(lines[at - 1][2:])) - _LIGHT_VERBS
     if 2 * len(asked & set(words(request.message))) >= len(asked):
@@ -7065,8 +7074,8 @@ def _updated_line(request: Request, text: str) -> str:
     """``text``, or the last later line of the instructions that says an update of it: one with an update word ("now",
     "moved", "changed"...) that shares a word of its own with it and says each word of the question ``text`` says; in
     its place when it says all ``text`` did, else after it ("... Update: the 16:00 sailing now leaves at 16:30.")."""
-    lines = [line.strip(" -*\t") for line in request.instructions[:4000].splitlines() if line.strip()]
-    at = next((k for k, line in enumerate(lines) if text.strip() and text.strip()[:40] in line), None)
+    lines = _instruction_lines(request)
+    at = _line_holding(lines, text)
     if at is None:
         return text
     cues = _UPDATES | stem_set("moved moving changed change replaced instead longer")
@@ -7365,9 +7374,8 @@ def _told_in_instructions(request: Request) -> str | None:
     shared = [len({w.replace("-", "") for w in words(c.replace("-", ""))} & own) for c in clauses]
     line = f"{clauses[shared.index(max(shared))]}." if len(clauses) > 1 and shared.count(max(shared)) == 1 else line
     if line.strip()[:2].lower() == "a:":  # an FAQ's answer found by its own words: not its question's yes or no ("No, all
-        line = line.strip()[2:].strip()  # levels are welcome" of "Do I need to be fluent?" is no "no" to "is that ok")
-        cut = 5 if line[:5].lower() == "yes, " else 4 if line[:4].lower() == "no, " else 0
-        line = line[cut:cut + 1].upper() + line[cut + 1:] if cut and len(line) > cut + 1 else line
+        line = _unasked_verdict(request, line.strip()[2:].strip())  # levels are welcome" of "Do I need to be fluent?" is
+        # no "no" to "is that ok")
     return f"{listed[0].removeprefix('and ').rstrip('.')}." if listed else line
 
 
